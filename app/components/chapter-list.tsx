@@ -1,0 +1,44 @@
+import { toBanglaDigits } from "~/lib/bangla-digits";
+
+type Chapter = { id: number; name: string; titles: { id: number; name: string }[] };
+
+/** A subject's chapters with their titles: what a student needs to start studying. */
+export function ChapterList({ chapters }: { chapters: Chapter[] }) {
+  if (chapters.length === 0) return <p className="empty">এই বিষয়ে এখনও কোনো অধ্যায় যোগ করা হয়নি।</p>;
+  const first = chapters.find((c) => c.titles.length > 0)?.titles[0];
+  return (
+    <>
+      {first ? (
+        <p>
+          <a className="btn" href={`/title/${first.id}`}>
+            প্রথম পাঠ থেকে শুরু করুন: {first.name}
+          </a>
+        </p>
+      ) : null}
+      <ol className="chapter-cards">
+        {chapters.map((c, i) => (
+          <li key={c.id} className="panel">
+            <h2>
+              <span className="chapter-no">অধ্যায় {toBanglaDigits(i + 1)}</span>
+              <a href={`/category/${c.id}`}>{c.name}</a>
+            </h2>
+            {c.titles.length === 0 ? (
+              <p className="coming-soon">Coming Soon !</p>
+            ) : (
+              <>
+                <p className="muted">{toBanglaDigits(c.titles.length)}টি পাঠ</p>
+                <ul>
+                  {c.titles.map((t) => (
+                    <li key={t.id}>
+                      <a href={`/title/${t.id}`}>{t.name}</a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { Icon } from "~/components/icons";
+import type { NavItem } from "~/lib/nav";
+import { navIconFor } from "~/lib/subject-icon";
+import type { NavEntry, SiteInfo } from "~/models/site.server";
+
+type Props = { site: SiteInfo; nav: NavEntry[]; active: NavItem | null };
+
+const cls = (item: NavItem, active: NavItem | null) => (item === active ? "nav-link active" : "nav-link");
+const current = (item: NavItem, active: NavItem | null) => (item === active ? ("page" as const) : undefined);
+
+/** Fixed top bar. Dropdowns are <details>, so they open with a tap and no JavaScript. */
+export function Navbar({ site, nav, active }: Props) {
+  return (
+    <header className="navbar" data-navbar>
+      <nav className="nav-inner" aria-label="প্রধান মেনু">
+        <a className="brand" href="/home">
+          <img src="/logo.svg" width="36" height="36" alt="" />
+          <span className="brand-text">
+            <span className="brand-name">{site.name}</span>
+            <span className="brand-tagline">{site.tagline}</span>
+          </span>
+        </a>
+        <ul className="nav-items">
+          <li>
+            <a className={cls("home", active)} aria-current={current("home", active)} href="/home" data-nav-home>
+              Home
+            </a>
+          </li>
+          <li>
+            <SubjectDropdown label="Subjects" item="subjects" active={active} nav={nav} base="/subject" />
+          </li>
+          <li>
+            <a className={cls("question-paper", active)} aria-current={current("question-paper", active)} href="/board-question">
+              Question Paper
+            </a>
+          </li>
+          <li>
+            <SubjectDropdown label="Make Question" item="make-question" active={active} nav={nav} base="/make-question" />
+          </li>
+          <li>
+            <a className={cls("exam", active)} aria-current={current("exam", active)} href="/exam-subpage/1">
+              Examination
+            </a>
+          </li>
+          <li>
+            <a className="nav-link" href="/home#grcontentmcq" data-nav-fragment="grcontentmcq">
+              Multiple Choice
+            </a>
+          </li>
+          <li>
+            <a className="nav-link" href="/home#grcontentvideo" data-nav-fragment="grcontentvideo">
+              Videos
+            </a>
+          </li>
+          <li>
+            <a className={cls("live", active)} aria-current={current("live", active)} href="/live/room">
+              Live Class
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function SubjectDropdown({
+  label,
+  item,
+  active,
+  nav,
+  base,
+}: {
+  label: string;
+  item: NavItem;
+  active: NavItem | null;
+  nav: NavEntry[];
+  base: string;
+}) {
+  return (
+    <details className="dropdown" data-dropdown>
+      <summary className={cls(item, active)}>
+        {label} <Icon name="chevron-down" className="caret" />
+      </summary>
+      <ul className="dropdown-panel">
+        {nav.length === 0 ? <li className="dropdown-empty">কোনো বিষয় পাওয়া যায়নি</li> : null}
+        {nav.map((n) => (
+          <li key={`${n.sid}-${n.gid}`}>
+            <a href={`${base}/${encodeURIComponent(n.slug)}/${n.sid}/${n.gid}`}>
+              <Icon name={navIconFor(`${n.slug} ${n.sname}`)} />
+              <span>
+                {n.sname} <small>{n.gname}</small>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

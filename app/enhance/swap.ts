@@ -1,0 +1,185 @@
+/**
+ * In-place updates. `<a data-swap="#sel">` and `<form data-swap="#sel">` fetch exactly the page a
+ * no-JS browser would load and replace just `#sel` with the same element from that page. Anything
+ * unexpected falls back to a normal navigation, so the server HTML stays the source of truth.
+ */
+import { el, modified, motion } from "./util";
+
+type Hook = (el: Element) => void;
+type Field = HTMLButtonElement | HTMLInputElement;
+
+interface Job {
+  sels: string[];
+  url: string; // what a no-JS browser would request (may carry a #fragment)
+  from?: Element; // link or form; absent for back/forward
+  body?: BodyInit; // POST body
+  submitter?: Field | null;
+}
+
+const hooks: Hook[] = [];
+/** Controllers of in-flight swaps per selector: a newer swap of the same target aborts the older. */
+const inflight = new Map<string, AbortController>();
+/** Selectors replaced so far: back/forward must refresh all of them. */
+const swapped = new Set<string>();
+/** URL (without #fragment) the swapped regions currently show. */
+let shown = "";
+
+const noHash = (u: string): string => u.split("#")[0];
+
+/** Register a "content replaced" hook, called with every element swapped in. */
+export function onReplaced(fn: Hook): void {
+  hooks.push(fn);
+}
+
+function busy(els: Element[], on: boolean): void {
+  els.forEach((e) => {
+    e.classList.toggle("is-loading", on);
+    if (on) e.setAttribute("aria-busy", "true");
+    else e.removeAttribute("aria-busy");
+  });
+}
+
+/** Do what the browser would have done without JS. */
+function fallback(job: Job, res?: Response): void {
+  const form = job.from;
+  if (!(form instanceof HTMLFormElement) || !job.body) {
+    if (job.from) location.assign(job.url);
+    else location.reload();
+  } else if (res && res.redirected) {
+    // The POST was accepted and redirected (post/redirect/get): show that page, never re-POST.
+    location.assign(res.url);
+  } else {
+    form.removeAttribute("data-swap"); // so our submit handler lets it through
+    const proto = HTMLFormElement.prototype; // not form.submit: a field named "submit" shadows it
+    if (proto.requestSubmit) proto.requestSubmit.call(form, job.submitter || null);
+    else proto.submit.call(form);
+  }
+}
+
+async function swap(job: Job): Promise<void> {
+  const { sels, from } = job;
+  const ctrl = new AbortController();
+  sels.forEach((s) => {
+    inflight.get(s)?.abort();
+    inflight.set(s, ctrl);
+  });
+  let targets: (Element | null)[] = [];
+  let res: Response | undefined;
+  try {
+    targets = sels.map((s) => document.querySelector(s)); // throws on a bad selector
+    if (targets.some((t) => !t)) throw 0;
+    busy(targets as Element[], true);
+    res = await fetch(job.url, {
+      method: job.body ? "POST" : "GET",
+      body: job.body,
+      headers: { Accept: "text/html" },
+      credentials: "same-origin",
+      redirect: "follow",
+      signal: ctrl.signal,
+    });
+    if (!res.ok || !/html/.test(res.headers.get("Content-Type") || "")) throw 0;
+    const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+    // Check every pair before touching the page: all or nothing.
+    const pairs = sels.map((s) => [document.querySelector(s), doc.querySelector(s)] as const);
+    if (pairs.some(([a, b]) => !a || !b)) throw 0;
+
+    const url = new URL(res.url || job.url, location.href);
+    url.hash = new URL(job.url, location.href).hash; // fetch drops the #fragment; keep the link's
+    const state = { swap: sels[sels.length - 1] };
+    if (from) {
+      const replace = !!job.body || from.hasAttribute("data-swap-replace") || url.href === location.href;
+      history[replace ? "replaceState" : "pushState"](state, "", url.href);
+    }
+    shown = noHash(url.href);
+    if (doc.title) document.title = doc.title;
+
+    const focus = document.activeElement;
+    let fresh: Element | null = null;
+    for (let i = 0; i < pairs.length; i++) {
+      const [cur, next] = pairs[i];
+      if (!cur!.isConnected) continue; // it was inside a region replaced just before
+      const hadFocus = cur!.contains(focus);
+      fresh = document.importNode(next!, true);
+      cur!.replaceWith(fresh);
+      swapped.add(sels[i]);
+      for (const fn of hooks) {
+        try {
+          fn(fresh);
+        } catch (err) {
+          console.error(err); // one broken hook must not break the swap
+        }
+      }
+      // Focus was inside what we removed: put keyboard users at the start of the new content.
+      if (hadFocus && fresh instanceof HTMLElement) {
+        if (fresh.tabIndex < 0 && !fresh.hasAttribute("tabindex")) fresh.setAttribute("tabindex", "-1");
+        fresh.focus({ preventScroll: true });
+      }
+    }
+    if (fresh && from && from.hasAttribute("data-swap-scroll"))
+      fresh.scrollIntoView({ behavior: motion(), block: "start" });
+  } catch {
+    if (!ctrl.signal.aborted) fallback(job, res); // aborted: a newer swap owns the target
+  } finally {
+    const mine = sels.filter((s) => inflight.get(s) === ctrl);
+    mine.forEach((s) => inflight.delete(s));
+    busy(
+      targets.filter((t, i): t is Element => !!t && mine.includes(sels[i])),
+      false,
+    );
+  }
+}
+
+function onClick(e: MouseEvent): void {
+  const a = el(e)?.closest("a[data-swap]");
+  if (!(a instanceof HTMLAnchorElement) || modified(e)) return;
+  if ((a.target && a.target !== "_self") || a.hasAttribute("download") || a.origin !== location.origin) return;
+  e.preventDefault();
+  swap({ sels: [a.dataset.swap || ""], url: a.href, from: a });
+}
+
+function onSubmit(e: SubmitEvent): void {
+  const form = e.target;
+  if (!(form instanceof HTMLFormElement) || e.defaultPrevented) return;
+  // getAttribute throughout: form.action/.method/.dataset can be shadowed by fields of that name.
+  const sel = form.getAttribute("data-swap");
+  const sub = (e.submitter || null) as Field | null;
+  const attr = (n: string): string => (sub && sub.getAttribute("form" + n)) || form.getAttribute(n) || "";
+  const method = attr("method").toLowerCase();
+  const target = attr("target");
+  if (!sel || method === "dialog" || (target && target !== "_self")) return;
+  const url = new URL(attr("action"), location.href);
+  if (url.origin !== location.origin) return;
+
+  const data = new FormData(form, sub);
+  // Browsers without FormData(form, submitter) ignore the 2nd argument: add the button ourselves.
+  if (sub && sub.name && !data.has(sub.name)) data.append(sub.name, sub.value);
+  const params = new URLSearchParams();
+  data.forEach((v, k) => params.append(k, typeof v == "string" ? v : v.name)); // files: name, as browsers do
+  e.preventDefault();
+  const job: Job = { sels: [sel], url: url.href, from: form, submitter: sub };
+  if (method === "post") {
+    job.body = attr("enctype").toLowerCase() === "multipart/form-data" ? data : params;
+  } else {
+    url.search = params.toString();
+    job.url = url.href;
+  }
+  swap(job);
+}
+
+/** Back/forward between entries with different content: refresh every region we replaced. */
+function onPop(e: PopStateEvent): void {
+  const sel: unknown = e.state && e.state.swap;
+  const sels = new Set(swapped);
+  if (typeof sel == "string") sels.add(sel);
+  if (!sels.size || noHash(location.href) === shown) return; // fragment-only move: nothing to fetch
+  swap({ sels: Array.from(sels), url: location.href });
+}
+
+export function initSwap(): void {
+  // Browsers missing these keep the (fully working) no-JS behaviour.
+  if (!window.fetch || !window.DOMParser || !window.AbortController || !history.pushState) return;
+  shown = noHash(location.href);
+  document.addEventListener("click", onClick);
+  document.addEventListener("submit", onSubmit);
+  addEventListener("popstate", onPop);
+}

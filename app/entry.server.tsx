@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { isDatabaseUnavailable } from "~/lib/http.server";
+import { RequestContext } from "~/lib/request-context";
+
+const ABORT_DELAY = 5_000;
+
+/** Requests whose loaders failed because the database is unreachable: they answer 503, not 500. */
+const databaseDown = new WeakSet<Request>();
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    databaseDown.add(request);
+    console.error(`[db] unavailable while serving ${new URL(request.url).pathname}`);
+    return;
+  }
+  console.error(error);
+};
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const down = databaseDown.has(request);
+  if (down) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "30");
+  }
+  const nonce = randomBytes(16).toString("base64");
+  setDocumentHeaders(request, responseStatusCode, responseHeaders, nonce);
+  const bot = isbot(request.headers.get("user-agent") || "");
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <RequestContext.Provider value={{ nonce, databaseDown: down }}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </RequestContext.Provider>,
+      {
+        nonce,
+        // Bots get the complete document at once; browsers get the shell as soon as it is ready.
+        [bot ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+function setDocumentHeaders(request: Request, status: number, headers: Headers, nonce: string) {
+  const path = new URL(request.url).pathname;
+  const admin = path === "/gradmin" || path.startsWith("/gradmin/");
+  if (!headers.has("Cache-Control")) {
+    headers.set(
+      "Cache-Control",
+      admin || status >= 400 ? "private, no-store" : "public, max-age=60, stale-while-revalidate=300",
+    );
+  }
+  // Public pages run no inline script at all; the admin area's Remix scripts carry the nonce.
+  headers.set(
+    "Content-Security-Policy",
+    [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https://i.ytimg.com",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "frame-src https://www.youtube-nocookie.com",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'self'",
+    ].join("; "),
+  );
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "SAMEORIGIN");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+}

@@ -1,0 +1,195 @@
+// Subjects, chapters (categories) and titles: home, subject, category and title pages, and sidebars.
+// Every function makes a fixed number of round trips, whatever the data size.
+import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { categories, grades, subjectGrades, subjects, titles } from "~/db/schema";
+
+export type SubjectRef = { id: number; sname: string; slug: string; simage: string | null; icon: string };
+export type CategoryCard = { id: number; name: string; image: string | null };
+export type TitleLink = { id: number; name: string };
+
+const subjectCols = { id: subjects.id, sname: subjects.name, slug: subjects.slug, simage: subjects.image, icon: subjects.icon };
+
+/** Home: every subject with its chapters (at most `perSubject` each; the subject page has them all). */
+export async function homeSubjects(perSubject = 12) {
+  const [subs, cats] = await Promise.all([
+    db.select(subjectCols).from(subjects).orderBy(asc(subjects.sort), asc(subjects.id)),
+    db
+      .select({ id: categories.id, subjectId: categories.subjectId, name: categories.name, image: categories.image })
+      .from(categories)
+      .orderBy(asc(categories.subjectId), asc(categories.sort), asc(categories.id)),
+  ]);
+  const bySubject = groupBy(cats, (c) => c.subjectId);
+  return subs.map((s) => {
+    const all = bySubject.get(s.id) ?? [];
+    return {
+      ...s,
+      total: all.length,
+      categories: all.slice(0, perSubject).map(({ id, name, image }) => ({ id, name, image })),
+    };
+  });
+}
+
+export async function findSubjectBySlug(slug: string) {
+  const [s] = await db.select(subjectCols).from(subjects).where(eq(subjects.slug, slug.slice(0, 64))).limit(1);
+  return s ?? null;
+}
+
+export async function findSubjectGrade(sid: number, gid: number) {
+  const [row] = await db
+    .select({ ...subjectCols, gid: grades.id, gname: grades.name })
+    .from(subjectGrades)
+    .innerJoin(subjects, eq(subjects.id, subjectGrades.subjectId))
+    .innerJoin(grades, eq(grades.id, subjectGrades.gradeId))
+    .where(and(eq(subjectGrades.subjectId, sid), eq(subjectGrades.gradeId, gid)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The grades a subject is offered in (for the subject page's grade links). */
+export async function subjectGradesOf(sid: number) {
+  return db
+    .select({ gid: grades.id, gname: grades.name })
+    .from(subjectGrades)
+    .innerJoin(grades, eq(grades.id, subjectGrades.gradeId))
+    .where(eq(subjectGrades.subjectId, sid))
+    .orderBy(asc(grades.sort), asc(grades.id));
+}
+
+/**
+ * A subject's chapters, each with its titles: for a grade (chapters of that grade and the ones shared by
+ * every grade) or for all grades. Two queries.
+ */
+export async function chaptersWithTitles(sid: number, gid: number | null) {
+  const where =
+    gid === null
+      ? eq(categories.subjectId, sid)
+      : and(eq(categories.subjectId, sid), or(eq(categories.gradeId, gid), isNull(categories.gradeId)));
+  const cats = await db
+    .select({ id: categories.id, name: categories.name, image: categories.image, gradeId: categories.gradeId })
+    .from(categories)
+    .where(where)
+    .orderBy(asc(categories.sort), asc(categories.id));
+  const ts = cats.length
+    ? await db
+        .select({ id: titles.id, name: titles.name, categoryId: titles.categoryId })
+        .from(titles)
+        .where(inArray(titles.categoryId, cats.map((c) => c.id)))
+        .orderBy(asc(titles.categoryId), asc(titles.sort), asc(titles.id))
+    : [];
+  const byCat = groupBy(ts, (t) => t.categoryId);
+  return cats.map((c) => ({ ...c, titles: (byCat.get(c.id) ?? []).map(({ id, name }) => ({ id, name })) }));
+}
+
+/** The category page payload of the spec: category with subject, its titles, sibling categories. */
+export async function getCategoryPage(cid: number) {
+  const [row] = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      image: categories.image,
+      subject: subjectCols,
+    })
+    .from(categories)
+    .innerJoin(subjects, eq(subjects.id, categories.subjectId))
+    .where(eq(categories.id, cid))
+    .limit(1);
+  if (!row) return null;
+  const [titleRows, siblingCategories] = await Promise.all([
+    db
+      .select({ id: titles.id, tname: titles.name, image: titles.image })
+      .from(titles)
+      .where(eq(titles.categoryId, cid))
+      .orderBy(asc(titles.sort), asc(titles.id)),
+    db
+      .select({ id: categories.id, name: categories.name, image: categories.image })
+      .from(categories)
+      .where(and(eq(categories.subjectId, row.subject.id), ne(categories.id, cid)))
+      .orderBy(asc(categories.sort), asc(categories.id)),
+  ]);
+  return { category: row, titles: titleRows, siblingCategories };
+}
+
+/** A title with its chapter and subject, plus the previous and next titles of the chapter. */
+export async function getTitle(id: number) {
+  const [row] = await db
+    .select({
+      id: titles.id,
+      name: titles.name,
+      image: titles.image,
+      content: titles.content,
+      updatedAt: titles.updatedAt,
+      category: { id: categories.id, name: categories.name },
+      subject: subjectCols,
+    })
+    .from(titles)
+    .innerJoin(categories, eq(categories.id, titles.categoryId))
+    .innerJoin(subjects, eq(subjects.id, categories.subjectId))
+    .where(eq(titles.id, id))
+    .limit(1);
+  if (!row) return null;
+  const siblings = await db
+    .select({ id: titles.id, name: titles.name })
+    .from(titles)
+    .where(eq(titles.categoryId, row.category.id))
+    .orderBy(asc(titles.sort), asc(titles.id));
+  const i = siblings.findIndex((t) => t.id === id);
+  return { ...row, prev: siblings[i - 1] ?? null, next: siblings[i + 1] ?? null };
+}
+
+export type SingleSidebarBlock = {
+  subject: { id: number; sname: string; slug: string; icon: string };
+  categories: { cid: number; name: string; titles: { tid: number; name: string }[] }[];
+};
+
+/** The single sidebar: subject blocks with their chapters and titles (one subject, or all). Three queries. */
+export async function singleSidebar(subjectId: number | null): Promise<SingleSidebarBlock[]> {
+  const subs = await db
+    .select({ id: subjects.id, sname: subjects.name, slug: subjects.slug, icon: subjects.icon })
+    .from(subjects)
+    .where(subjectId === null ? undefined : eq(subjects.id, subjectId))
+    .orderBy(asc(subjects.sort), asc(subjects.id));
+  if (!subs.length) return [];
+  const cats = await db
+    .select({ cid: categories.id, name: categories.name, subjectId: categories.subjectId })
+    .from(categories)
+    .where(inArray(categories.subjectId, subs.map((s) => s.id)))
+    .orderBy(asc(categories.sort), asc(categories.id));
+  const ts = cats.length
+    ? await db
+        .select({ tid: titles.id, name: titles.name, categoryId: titles.categoryId })
+        .from(titles)
+        .where(inArray(titles.categoryId, cats.map((c) => c.cid)))
+        .orderBy(asc(titles.sort), asc(titles.id))
+    : [];
+  const titlesByCat = groupBy(ts, (t) => t.categoryId);
+  const catsBySubject = groupBy(cats, (c) => c.subjectId);
+  return subs.map((s) => ({
+    subject: s,
+    categories: (catsBySubject.get(s.id) ?? []).map((c) => ({
+      cid: c.cid,
+      name: c.name,
+      titles: (titlesByCat.get(c.cid) ?? []).map(({ tid, name }) => ({ tid, name })),
+    })),
+  }));
+}
+
+export async function allTitleAndCategoryIds() {
+  const [cats, ts, subs] = await Promise.all([
+    db.select({ id: categories.id }).from(categories),
+    db.select({ id: titles.id, updatedAt: titles.updatedAt }).from(titles),
+    db.select({ id: subjects.id, slug: subjects.slug }).from(subjects),
+  ]);
+  return { categories: cats, titles: ts, subjects: subs };
+}
+
+export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = map.get(k);
+    if (list) list.push(r);
+    else map.set(k, [r]);
+  }
+  return map;
+}

@@ -1,0 +1,162 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Footer } from "~/components/footer";
+import { IconSprite, Icon } from "~/components/icons";
+import { Navbar } from "~/components/navbar";
+import { enhanceScriptSrc } from "~/lib/assets.server";
+import { seo } from "~/lib/meta";
+import { activeNavItem } from "~/lib/nav";
+import { useRequestInfo } from "~/lib/request-context";
+import { countOnline } from "~/models/presence.server";
+import { getPageMeta, getShell, SITE_DEFAULTS } from "~/models/site.server";
+import appStyles from "~/styles/app.css";
+import fontStyles from "~/styles/fonts.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: fontStyles },
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const [shell, online, pageMeta] = await Promise.all([getShell(), countOnline(), getPageMeta(url.pathname)]);
+  return json({ ...shell, online, pageMeta, origin: url.origin, path: url.pathname, enhanceSrc: enhanceScriptSrc() });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
+  if (!error) return seo(matches);
+  const title =
+    isRouteErrorResponse(error) && error.status === 404
+      ? "404 - Page Not Found"
+      : isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string"
+        ? error.data.slice(0, 120)
+        : "দুঃখিত — Sorry";
+  return [...seo(matches, { title }), { name: "robots", content: "noindex" }];
+};
+
+/** Routes that need React in the browser (the admin area) say so with `handle = { hydrate: true }`. */
+export type RouteHandle = { hydrate?: boolean };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { nonce } = useRequestInfo();
+  const location = useLocation();
+  const hydrate = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
+  const site = data?.site ?? SITE_DEFAULTS;
+  return (
+    <html lang="bn">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5d4b" />
+        <Meta />
+        <Links />
+        {!hydrate && data?.enhanceSrc ? <script src={data.enhanceSrc} defer /> : null}
+      </head>
+      <body>
+        <div id="top" tabIndex={-1} />
+        <a className="skip-link" href="#main">
+          মূল অংশে যান
+        </a>
+        <IconSprite />
+        <Navbar site={site} nav={data?.nav ?? []} active={activeNavItem(location.pathname)} />
+        <main id="main" className="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer
+          footer={data?.footer ?? { contactAddress: "", contactEmail: "", contactPhone: "", tweets: [], updates: [] }}
+          social={data?.social ?? {}}
+          online={data?.online ?? 0}
+        />
+        <a href="#top" className="to-top" data-to-top aria-label="উপরে যান (Back to top)">
+          <Icon name="arrow-up" />
+        </a>
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { databaseDown } = useRequestInfo();
+  if (databaseDown) {
+    return (
+      <ErrorPage title="সাময়িকভাবে বন্ধ — Service temporarily unavailable">
+        <p>আমাদের ডেটাবেসে এই মুহূর্তে পৌঁছানো যাচ্ছে না। এক মিনিট পরে আবার চেষ্টা করুন।</p>
+        <p>We cannot reach our database right now. Please try again in a minute.</p>
+        <p>
+          <a className="btn" href="">
+            আবার চেষ্টা করুন (Try again)
+          </a>
+        </p>
+      </ErrorPage>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPage title="404 - Page Not Found">
+        <p>আপনি যে পাতাটি খুঁজছেন সেটি পাওয়া যায়নি।</p>
+        <p>
+          <a className="btn" href="/home">
+            Go back to Home
+          </a>
+        </p>
+      </ErrorPage>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const message = typeof error.data === "string" && error.data.length < 300 ? error.data : "Bad request.";
+    return (
+      <ErrorPage title={message}>
+        <p>
+          <a className="btn" href="/home">
+            Go back to Home
+          </a>
+        </p>
+      </ErrorPage>
+    );
+  }
+  return (
+    <ErrorPage title="দুঃখিত, কিছু একটা ভুল হয়েছে — Something went wrong">
+      <p>পাতাটি দেখাতে সমস্যা হয়েছে। একটু পরে আবার চেষ্টা করুন।</p>
+      <p>
+        <a className="btn" href="/home">
+          Go back to Home
+        </a>
+      </p>
+    </ErrorPage>
+  );
+}
+
+function ErrorPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="error-page container">
+      <h1>{title}</h1>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralSidebar } from "~/components/sidebars";
+import { notFound } from "~/lib/http.server";
+import { absoluteImage, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
+import { renderContent } from "~/lib/math.server";
+import { seo } from "~/lib/meta";
+import { useRootData } from "~/lib/root-data";
+import { getInfoPage } from "~/models/pages.server";
+import { generalSidebar } from "~/models/sidebar.server";
+
+// The spec's children of /about, their default titles and empty texts (the About page shows nothing).
+const PAGES = {
+  aboutus: { title: "About Us", empty: "" },
+  author: { title: "Author", empty: "No author content found." },
+  products: { title: "Products", empty: "No products content found." },
+} as const;
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const slug = params.page as keyof typeof PAGES;
+  if (!Object.hasOwn(PAGES, slug)) throw notFound();
+  const [page, sidebar] = await Promise.all([getInfoPage(slug), generalSidebar(null)]);
+  const content = page?.content.trim() ? renderContent(page.content, INFO_PAGE_ASSET_BASE) : "";
+  return json({
+    slug,
+    title: page?.title.trim() || PAGES[slug].title,
+    image: absoluteImage(page?.image, INFO_PAGE_ASSET_BASE),
+    content,
+    empty: PAGES[slug].empty,
+    sidebar,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  seo(matches, {
+    title: data?.title,
+    description: data?.content.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").slice(0, 250),
+    image: data?.image,
+  });
+
+export default function AboutPage() {
+  const { title, image, content, empty, sidebar } = useLoaderData<typeof loader>();
+  const { social } = useRootData();
+  return (
+    <div className="container with-sidebar">
+      <article className="content panel">
+        <h1>{title}</h1>
+        {image ? <img className="info-image" src={image} alt="" width="640" height="320" /> : null}
+        {content ? (
+          <div className="prose" dangerouslySetInnerHTML={{ __html: content }} />
+        ) : empty ? (
+          <p className="empty">{empty}</p>
+        ) : null}
+      </article>
+      <aside className="sidebar" aria-label="Sidebar">
+        <GeneralSidebar data={sidebar} social={social} />
+      </aside>
+    </div>
+  );
+}

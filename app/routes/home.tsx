@@ -1,0 +1,147 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CardCollection, parseViewMode, ViewToggle, type ViewMode } from "~/components/card-collection";
+import { Icon } from "~/components/icons";
+import { ADMISSION_SECTIONS, filterAdmission } from "~/lib/admission-filters";
+import { seo } from "~/lib/meta";
+import { homeIconFor } from "~/lib/subject-icon";
+import { listBoardSubjects } from "~/models/board-papers.server";
+import { topMcqCategories } from "~/models/mcq.server";
+import { homeSubjects } from "~/models/study.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const [subjects, boardSubjects, mcq] = await Promise.all([homeSubjects(), listBoardSubjects(), topMcqCategories()]);
+  return json({
+    subjects,
+    boardSubjects,
+    mcq,
+    admission: ADMISSION_SECTIONS.map((s) => ({ ...s, items: filterAdmission(mcq, s.key) })),
+    views: {
+      subjects: parseViewMode(url.searchParams.get("subjects")),
+      boards: parseViewMode(url.searchParams.get("boards")),
+      mcq: parseViewMode(url.searchParams.get("mcq")),
+    },
+    search: url.search,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => seo(matches);
+
+export default function Home() {
+  const { subjects, boardSubjects, mcq, admission, views, search } = useLoaderData<typeof loader>();
+  return (
+    <div className="home container">
+      <h1 className="visually-hidden">গণিত, বিজ্ঞান ও ইংরেজি শিখুন</h1>
+
+      <HomeSection id="subjects" title="বিষয়ভিত্তিক অধ্যায়" subtitle="Subjects" param="subjects" mode={views.subjects} search={search}>
+        {subjects.length === 0 ? <p className="empty">No items.</p> : null}
+        {subjects.map((s, i) => (
+          <div className="subject-row" key={s.id}>
+            <h3 className="subject-row-title">
+              <span className="subject-icon">
+                <Icon name={homeIconFor(s.icon)} />
+              </span>
+              <a href={`/subject/${encodeURIComponent(s.slug)}`}>{s.sname}</a>
+              {s.total > s.categories.length ? (
+                <a className="more-link" href={`/subject/${encodeURIComponent(s.slug)}`}>
+                  সব অধ্যায় ({s.total})
+                </a>
+              ) : null}
+            </h3>
+            <CardCollection
+              mode={views.subjects}
+              label={s.sname}
+              lazy={i > 1}
+              items={s.categories.map((c) => ({ href: `/category/${c.id}`, name: c.name, image: c.image ?? s.simage }))}
+            />
+          </div>
+        ))}
+      </HomeSection>
+
+      <HomeSection
+        id="board-papers"
+        title="বিগত বছরের শিক্ষা বোর্ড ও বিশ্ববিদ্যালয় ভর্তি পরীক্ষার প্রশ্নপত্র"
+        subtitle="Board & university question papers"
+        param="boards"
+        mode={views.boards}
+        search={search}
+      >
+        <CardCollection
+          mode={views.boards}
+          label="বোর্ড প্রশ্নপত্র"
+          items={boardSubjects.map((b) => ({ href: `/board-question/${b.id}`, name: b.name, image: b.image }))}
+        />
+      </HomeSection>
+
+      <HomeSection id="grcontentmcq" title="Multiple Choice" subtitle="বহুনির্বাচনি প্রশ্ন অনুশীলন" param="mcq" mode={views.mcq} search={search}>
+        <CardCollection
+          mode={views.mcq}
+          label="Multiple Choice"
+          items={mcq.map((m) => ({ href: `/mq/${m.id}`, name: m.name, image: m.image }))}
+        />
+      </HomeSection>
+
+      <section id="grcontentvideo" className="home-section" aria-labelledby="grcontentvideo-h" tabIndex={-1}>
+        <header className="section-head">
+          <h2 id="grcontentvideo-h">ভিডিও ক্লাস</h2>
+          <p className="muted">Video lessons</p>
+        </header>
+        <p className="muted">ভিডিও ক্লাসগুলো এখানে দেখা যাবে।</p>
+      </section>
+
+      {admission.map((s) => (
+        <section key={s.key} id={s.key} className="home-section admission" aria-labelledby={`${s.key}-h`}>
+          <header className="section-head">
+            <h2 id={`${s.key}-h`}>{s.heading}</h2>
+            <p>{s.blurb}</p>
+          </header>
+          <h3 className="list-label">Subject</h3>
+          {s.items.length === 0 ? (
+            <p className="empty">{s.empty}</p>
+          ) : (
+            <ul className="pill-list">
+              {s.items.map((m) => (
+                <li key={m.id}>
+                  <a href={`/mq/${m.id}`}>{m.name}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function HomeSection({
+  id,
+  title,
+  subtitle,
+  param,
+  mode,
+  search,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle: string;
+  param: string;
+  mode: ViewMode;
+  search: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section id={id} className={`home-section view-${mode}`} aria-labelledby={`${id}-h`} tabIndex={-1}>
+      <header className="section-head">
+        <div>
+          <h2 id={`${id}-h`}>{title}</h2>
+          <p className="muted">{subtitle}</p>
+        </div>
+        <ViewToggle search={search} param={param} mode={mode} target={id} />
+      </header>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ChapterList } from "~/components/chapter-list";
+import { PageBanner } from "~/components/page-banner";
+import { notFound, parseId } from "~/lib/http.server";
+import { seo } from "~/lib/meta";
+import { chaptersWithTitles, findSubjectGrade, subjectGradesOf } from "~/models/study.server";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const sid = parseId(params.sid);
+  const gid = parseId(params.gid);
+  if (!sid || !gid) throw notFound();
+  const subject = await findSubjectGrade(sid, gid);
+  if (!subject) throw notFound();
+  // Old links may carry another spelling of the name: send them to the canonical URL.
+  if (params.sname !== subject.slug) throw redirect(`/subject/${encodeURIComponent(subject.slug)}/${sid}/${gid}`, 301);
+  const [grades, chapters] = await Promise.all([subjectGradesOf(sid), chaptersWithTitles(sid, gid)]);
+  return json({ subject, grades, chapters });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  seo(matches, {
+    title: data ? `${data.subject.sname} (${data.subject.gname})` : null,
+    description: data ? `${data.subject.sname} ${data.subject.gname}: ${data.chapters.map((c) => c.name).join(", ")}` : null,
+    image: data?.subject.simage,
+  });
+
+export default function SubjectGradePage() {
+  const { subject, grades, chapters } = useLoaderData<typeof loader>();
+  return (
+    <div className="container">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <a href="/home">Home</a> › <a href={`/subject/${encodeURIComponent(subject.slug)}`}>{subject.sname}</a> ›{" "}
+        <span aria-current="page">{subject.gname}</span>
+      </nav>
+      <PageBanner image={subject.simage} kicker={subject.gname} title={subject.sname}>
+        <ul className="pill-list" aria-label="শ্রেণি">
+          {grades.map((g) => (
+            <li key={g.gid}>
+              <a
+                href={`/subject/${encodeURIComponent(subject.slug)}/${subject.id}/${g.gid}`}
+                aria-current={g.gid === subject.gid ? "page" : undefined}
+              >
+                {g.gname}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href={`/make-question/${encodeURIComponent(subject.slug)}/${subject.id}/${subject.gid}`}>প্রশ্ন তৈরি করুন</a>
+          </li>
+        </ul>
+      </PageBanner>
+      <ChapterList chapters={chapters} />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ChapterList } from "~/components/chapter-list";
+import { PageBanner } from "~/components/page-banner";
+import { notFound } from "~/lib/http.server";
+import { seo } from "~/lib/meta";
+import { chaptersWithTitles, findSubjectBySlug, subjectGradesOf } from "~/models/study.server";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const slug = (params.sname ?? "").toLowerCase();
+  if (!/^[a-z0-9-]{1,64}$/.test(slug)) throw notFound();
+  const subject = await findSubjectBySlug(slug);
+  if (!subject) throw notFound();
+  const [grades, chapters] = await Promise.all([subjectGradesOf(subject.id), chaptersWithTitles(subject.id, null)]);
+  return json({ subject, grades, chapters });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  seo(matches, {
+    title: data?.subject.sname,
+    description: data ? `${data.subject.sname}: ${data.chapters.map((c) => c.name).join(", ")}` : null,
+    image: data?.subject.simage,
+  });
+
+export default function SubjectPage() {
+  const { subject, grades, chapters } = useLoaderData<typeof loader>();
+  return (
+    <div className="container">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <a href="/home">Home</a> › <span aria-current="page">{subject.sname}</span>
+      </nav>
+      <PageBanner image={subject.simage} kicker="বিষয়" title={subject.sname}>
+        {grades.length > 0 ? (
+          <ul className="pill-list" aria-label="শ্রেণি">
+            {grades.map((g) => (
+              <li key={g.gid}>
+                <a href={`/subject/${encodeURIComponent(subject.slug)}/${subject.id}/${g.gid}`}>{g.gname}</a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </PageBanner>
+      <ChapterList chapters={chapters} />
+    </div>
+  );
+}

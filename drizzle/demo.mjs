@@ -1,0 +1,41 @@
+// `npm run demo`: dependencies, database (project-local MariaDB unless DATABASE_URL is set), migrations,
+// demo content, production build, server. Ctrl-C stops the server and the database it started.
+import { ensureDependencies, run, bin, startServer, root } from "./setup.mjs";
+
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT || 3000);
+
+try {
+  ensureDependencies();
+  const { resolveDatabase } = await import("./local-db.mjs");
+  const database = await resolveDatabase("grbd");
+  const { migrateDatabase } = await import("./migrate.mjs");
+  await migrateDatabase(database.url);
+  run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: database.url } });
+
+  let server;
+  if (dev) {
+    const { spawn } = await import("node:child_process");
+    run(process.execPath, ["app/enhance/build.mjs"]);
+    server = spawn(bin("remix"), ["dev"], { cwd: root, stdio: "inherit", env: { ...process.env, DATABASE_URL: database.url, PORT: String(port) } });
+  } else {
+    run("npm", ["run", "build"]);
+    server = startServer({ port, databaseUrl: database.url });
+  }
+  console.log(`\n  The site: http://127.0.0.1:${port}/home   (staff sign-in: http://127.0.0.1:${port}/gradmin/login)\n`);
+
+  let stopping = false;
+  const stop = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    server.kill("SIGTERM");
+    await database.stop();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => stop(0));
+  process.on("SIGTERM", () => stop(0));
+  server.on("exit", (code) => stop(code ?? 0));
+} catch (e) {
+  console.error(`\n[demo] ${e.message}`);
+  process.exit(e.exitCode || 1);
+}

@@ -1,0 +1,45 @@
+import { defineConfig } from "@playwright/test";
+
+// Two servers from the same production build: one on the seeded demo content, one on an empty
+// database (for the empty states). tests/run.mjs creates both databases.
+const seeded = process.env.E2E_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e";
+const empty = process.env.E2E_EMPTY_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e_empty";
+export const EMPTY_BASE = "http://127.0.0.1:3102";
+
+const server = (port: number, db: string) => ({
+  command: "node node_modules/@remix-run/serve/dist/cli.js build/index.js",
+  url: `http://127.0.0.1:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+  env: { NODE_ENV: "production", PORT: String(port), DATABASE_URL: db, SESSION_SECRET: "e2e-only-secret" },
+});
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: { baseURL: "http://127.0.0.1:3101", launchOptions, trace: "off", screenshot: "off" },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "js-off", use: { javaScriptEnabled: false } },
+  ],
+  webServer: [server(3101, seeded), server(3102, empty)],
+});

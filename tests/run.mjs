@@ -1,0 +1,54 @@
+// `npm test`: typecheck, unit + integration tests (vitest) against a fresh test database, then the
+// Playwright suite against a production build in Debian's Chromium, with JavaScript on and off.
+// Uses the project-local MariaDB unless DATABASE_URL is set (then its server gets *_test databases).
+import { ensureDependencies, run, bin } from "../drizzle/setup.mjs";
+import { existsSync } from "node:fs";
+
+const started = Date.now();
+const step = (name) => console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);
+let database = { stop: async () => {} };
+
+function testUrl(base, suffix) {
+  const u = new URL(base);
+  const name = u.pathname.replace(/^\//, "") || "grbd";
+  u.pathname = `/${name}_${suffix}`;
+  return u.toString();
+}
+
+try {
+  step("dependencies");
+  ensureDependencies();
+  const { resolveDatabase, ensureAptPackage } = await import("../drizzle/local-db.mjs");
+
+  step("typecheck");
+  run(bin("tsc"), ["--noEmit"]);
+
+  step("database");
+  database = await resolveDatabase("grbd");
+  const { resetDatabase } = await import("../drizzle/migrate.mjs");
+  const unitDb = testUrl(database.url, "test");
+  const e2eDb = testUrl(database.url, "e2e");
+  const emptyDb = testUrl(database.url, "e2e_empty");
+  await Promise.all([resetDatabase(unitDb), resetDatabase(e2eDb), resetDatabase(emptyDb)]);
+  run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: e2eDb, SEED_QUIET: "1" } });
+
+  step("vitest: unit and integration");
+  run(bin("vitest"), ["run"], { env: { DATABASE_URL: unitDb } });
+
+  step("build (production)");
+  run("npm", ["run", "build"]);
+
+  step("Playwright: JavaScript on and off");
+  const chromium = process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)
+    ? process.env.CHROMIUM_PATH
+    : ensureAptPackage("chromium", "chromium", "Set CHROMIUM_PATH to a Chromium or Chrome binary.");
+  run(bin("playwright"), ["test"], {
+    env: { CHROMIUM_PATH: chromium, E2E_DATABASE_URL: e2eDb, E2E_EMPTY_DATABASE_URL: emptyDb },
+  });
+  console.log(`\nAll test stages passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+  await database.stop();
+} catch (e) {
+  console.error(`\n[test] ${e.message}`);
+  await database.stop();
+  process.exit(e.exitCode || 1);
+}
