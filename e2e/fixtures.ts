@@ -1,0 +1,40 @@
+// Facts about the seeded e2e database that the specs need (which chapter is empty, which title has
+// math), read with SQL so the specs do not hard-code ids of the demo content.
+import { test as base, expect } from "@playwright/test";
+import mysql from "mysql2/promise";
+
+export { expect };
+export const EMPTY_BASE = "http://127.0.0.1:3102";
+
+const url = process.env.E2E_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e";
+
+export async function queryOne<T>(sql: string): Promise<T> {
+  const conn = await mysql.createConnection({ uri: url, charset: "utf8mb4" });
+  try {
+    const [rows] = await conn.query(sql);
+    const row = (rows as T[])[0];
+    if (!row) throw new Error(`no row for: ${sql}`);
+    return row;
+  } finally {
+    await conn.end();
+  }
+}
+
+/** Fails the test on any console error or uncaught exception in the page. */
+export const test = base.extend<{ watchConsole: void }>({
+  watchConsole: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(String(e)));
+      page.on("console", (m) => {
+        if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (400|404)/.test(m.text()))
+          errors.push(m.text());
+      });
+      await use();
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export const isJsOn = () => test.info().project.name === "js-on";

@@ -1,0 +1,126 @@
+import { gzipSync } from "node:zlib";
+import { EMPTY_BASE, expect, isJsOn, test } from "./fixtures";
+
+test.describe("home", () => {
+  test("shows the sections in the spec's order", async ({ page }) => {
+    await page.goto("/home");
+    const ids = await page.locator("main section[id]").evaluateAll((els) => els.map((e) => e.id));
+    expect(ids).toEqual(["subjects", "board-papers", "grcontentmcq", "grcontentvideo", "ntrca", "university", "medical", "bcs", "national"]);
+    await expect(page.getByRole("heading", { name: "NTRCA Preparation" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "National University Admission Preparation" })).toBeVisible();
+    // The filters pick the categories the spec names, including the 'resistration' misspelling.
+    await expect(page.locator("#ntrca").getByRole("link", { name: "NTRCA Resistration ICT" })).toBeVisible();
+    await expect(page.locator("#university").getByRole("link", { name: "Mathematics University Admission" })).toBeVisible();
+    await expect(page.locator("#university").getByRole("link", { name: /National/ })).toHaveCount(0);
+    await expect(page.locator("#bcs").getByRole("link", { name: "General knowledge BCS Preparation" })).toBeVisible();
+  });
+
+  test("category cards link to their category pages", async ({ page }) => {
+    await page.goto("/home");
+    const card = page.locator("#subjects .card a").first();
+    const name = (await card.innerText()).trim();
+    await card.click();
+    await expect(page).toHaveURL(/\/category\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  });
+
+  test("'Switch to Grid View' keeps the other blocks' views and lands on its section", async ({ page }) => {
+    await page.goto("/home?mcq=grid");
+    const section = page.locator("#subjects");
+    await expect(section.locator(".carousel").first()).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1)).catch(() => undefined);
+    await section.getByRole("link", { name: "Switch to Grid View" }).click();
+    await expect(page).toHaveURL(/\/home\?mcq=grid&subjects=grid#subjects$/);
+    await expect(page.locator("#subjects .card-grid").first()).toBeVisible();
+    await expect(page.locator("#subjects .carousel")).toHaveCount(0);
+    await expect(page.locator("#grcontentmcq .card-grid")).toBeVisible();
+    await expect(page.locator("#subjects").getByRole("link", { name: "Switch to Carousel View" })).toBeVisible();
+    if (isJsOn()) {
+      // Swapped in place: the page was not reloaded.
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    }
+    await page.locator("#subjects").getByRole("link", { name: "Switch to Carousel View" }).click();
+    await expect(page).toHaveURL(/subjects=carousel/);
+    await expect(page.locator("#subjects .carousel").first()).toBeVisible();
+  });
+
+  test("the grid has 2, 3 and 6 columns on small, medium and large screens", async ({ page }) => {
+    for (const [width, columns] of [[400, 2], [800, 3], [1280, 6]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/home?boards=grid");
+      const cols = await page.locator("#board-papers .card-grid").evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+      expect(cols, `${width}px`).toBe(columns);
+    }
+  });
+
+  test("carousel cards are at least 240px wide and the row scrolls", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/home");
+    const track = page.locator("#board-papers .carousel-track");
+    const width = await track.locator(".card").first().evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeGreaterThanOrEqual(240);
+    const prev = page.locator("#board-papers [data-carousel-prev]");
+    const next = page.locator("#board-papers [data-carousel-next]");
+    if (!isJsOn()) {
+      await expect(next).toBeHidden(); // the row scrolls natively; arrows need JS
+      return;
+    }
+    await expect(next).toBeVisible();
+    await expect(prev).toBeDisabled();
+    const visible = await track.evaluate((el) => el.clientWidth);
+    await next.click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(visible * 0.8);
+    await expect(prev).toBeEnabled();
+    await prev.click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
+  });
+
+  test("the navbar's Multiple Choice and Videos items land on their sections", async ({ page }) => {
+    await page.goto("/home");
+    await page.getByRole("link", { name: "Multiple Choice", exact: true }).click();
+    await expect(page).toHaveURL(/\/home#grcontentmcq$/);
+    await expect.poll(async () => {
+      const navBottom = await page.locator("[data-navbar]").evaluate((el) => el.getBoundingClientRect().bottom);
+      const top = await page.locator("#grcontentmcq").evaluate((el) => el.getBoundingClientRect().top);
+      return Math.abs(top - (navBottom + 12));
+    }).toBeLessThan(4);
+    if (isJsOn()) await expect(page.getByRole("link", { name: "Multiple Choice", exact: true })).toHaveClass(/active/);
+    await page.goto("/contact");
+    await page.getByRole("link", { name: "Videos", exact: true }).click();
+    await expect(page).toHaveURL(/\/home#grcontentvideo$/);
+    await expect(page.locator("#grcontentvideo")).toBeInViewport();
+  });
+
+  test("the page is small and loads nothing from another origin", async ({ page, request }) => {
+    const res = await request.get("/home");
+    const body = await res.body();
+    expect(gzipSync(body).length).toBeLessThanOrEqual(60 * 1024);
+    const foreign: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith("http://127.0.0.1:3101/") && !r.url().startsWith("data:")) foreign.push(r.url());
+    });
+    await page.goto("/home");
+    await page.mouse.wheel(0, 4000);
+    await page.waitForLoadState("networkidle");
+    expect(foreign).toEqual([]);
+  });
+});
+
+test.describe("home with an empty database", () => {
+  test("every section says it is empty", async ({ page }) => {
+    await page.goto(`${EMPTY_BASE}/home`);
+    await expect(page.locator("#subjects")).toContainText("No items.");
+    await expect(page.locator("#board-papers")).toContainText("No items.");
+    await expect(page.locator("#grcontentmcq")).toContainText("No items.");
+    await expect(page.locator("#ntrca")).toContainText("No NTRCA subjects found.");
+    await expect(page.locator("#bcs")).toContainText("No BCS subjects found.");
+    for (const id of ["university", "medical", "national"]) {
+      await expect(page.locator(`#${id}`)).toContainText("No admission subjects found.");
+    }
+    const footer = page.locator("footer");
+    await expect(footer).toContainText("No tweets.");
+    await expect(footer).toContainText("No updates.");
+    await expect(footer.getByRole("link", { name: "info@example.com" })).toBeVisible(); // placeholder contact
+    await expect(page.locator(".dropdown-panel").first()).toContainText("কোনো বিষয় পাওয়া যায়নি");
+  });
+});

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as categoryLoader } from "~/routes/category.$cid";
+import { loader as categoryQueryLoader } from "~/routes/category._index";
+import { loader as titleLoader } from "~/routes/title.$id";
+import { loader as subjectLoader } from "~/routes/subject.$sname._index";
+import { loader as subjectGradeLoader } from "~/routes/subject.$sname.$sid.$gid";
+import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { call, closeDb, db, resetTables, schema } from "./db";
+
+const MATH_HTML = String.raw`<p>বৃত্ত: $x^2 + y^2 = r^2$ এবং \(\frac{a}{b}\)</p>
+<p>$$\int_0^1 x^2\,dx = \frac{1}{3}$$</p><p>\[\sum_{k=1}^{n} k = \frac{n(n+1)}{2}\]</p>
+<p>ভাঙা সূত্র: $\frac{1}{$ শেষ।</p><img src="images/graph.svg" alt="লেখচিত্র"><code>$not math$</code>`;
+
+beforeAll(async () => {
+  await resetTables();
+  await db.insert(schema.grades).values([
+    { id: 1, name: "এসএসসি", sort: 1 },
+    { id: 2, name: "এইচএসসি", sort: 2 },
+  ]);
+  await db.insert(schema.subjects).values([
+    { id: 1, name: "উচ্চতর গণিত", slug: "higher-math", icon: "square-root", image: "/images/subjects/higher-math.svg", sort: 1 },
+    { id: 2, name: "রসায়ন", slug: "chemistry", icon: "flask", sort: 2 },
+  ]);
+  await db.insert(schema.subjectGrades).values([
+    { subjectId: 1, gradeId: 1 },
+    { subjectId: 1, gradeId: 2 },
+    { subjectId: 2, gradeId: 2 },
+  ]);
+  await db.insert(schema.categories).values([
+    { id: 10, subjectId: 1, gradeId: 1, name: "সেট ও ফাংশন", sort: 1 },
+    { id: 11, subjectId: 1, gradeId: 2, name: "জটিল সংখ্যা", sort: 2 },
+    { id: 12, subjectId: 1, gradeId: null, name: "সম্ভাবনা", sort: 3 },
+    { id: 20, subjectId: 2, gradeId: 2, name: "পরমাণুর গঠন", sort: 1 },
+  ]);
+  await db.insert(schema.titles).values([
+    { id: 100, categoryId: 10, name: "সেটের ধারণা", content: MATH_HTML, sort: 1 },
+    { id: 101, categoryId: 10, name: "ফাংশন", content: "<p>ফাংশন</p>", sort: 2 },
+    { id: 102, categoryId: 11, name: "জটিল সংখ্যার বর্গমূল", content: "<p>i</p>", sort: 1 },
+  ]);
+  await db.insert(schema.mcqCategories).values([
+    { id: 1, name: "Mathematics University Admission" },
+    { id: 2, name: "Botany Medical Admission" },
+    { id: 3, name: "NTRCA Resistration ICT" },
+    { id: 4, name: "HSC Physics MCQ" },
+    { id: 5, name: "General knowledge BCS Preparation" },
+    { id: 6, name: "Sub category", parentId: 4 },
+  ]);
+});
+
+afterAll(closeDb);
+
+describe("home", () => {
+  it("lists subjects with their categories, MCQ categories and the admission sections", async () => {
+    const res = await call(homeLoader, "/home");
+    expect(res.status).toBe(200);
+    const data = await res.json();
+    expect(data.subjects.map((s: { sname: string }) => s.sname)).toEqual(["উচ্চতর গণিত", "রসায়ন"]);
+    expect(data.subjects[0].categories.map((c: { id: number }) => c.id)).toEqual([10, 11, 12]);
+    expect(data.mcq.map((m: { id: number }) => m.id)).toEqual([1, 2, 3, 4, 5]); // no sub-category
+    const section = (key: string) => data.admission.find((s: { key: string }) => s.key === key);
+    expect(section("university").items.map((m: { id: number }) => m.id)).toEqual([1]);
+    expect(section("medical").items.map((m: { id: number }) => m.id)).toEqual([2]);
+    expect(section("ntrca").items.map((m: { id: number }) => m.id)).toEqual([3]);
+    expect(section("bcs").items.map((m: { id: number }) => m.id)).toEqual([5]);
+    expect(section("national").items).toEqual([]);
+    expect(section("national").empty).toBe("No admission subjects found.");
+  });
+
+  it("reads each block's view from the URL and defaults to the carousel", async () => {
+    const data = await (await call(homeLoader, "/home?subjects=grid&mcq=nonsense")).json();
+    expect(data.views).toEqual({ subjects: "grid", boards: "carousel", mcq: "carousel" });
+  });
+});
+
+describe("category/{cid}", () => {
+  it.each(["abc", "0", "-0", "1e999", "NaN", "", " "])("answers 400 'Invalid category id in route.' for %j", async (cid) => {
+    const res = await call(categoryLoader, `/category/${cid}`, { cid });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe("Invalid category id in route.");
+  });
+
+  it.each(["999", "-1", "1.5", "99999999999999999999"])("answers 404 for a valid number that is no category (%s)", async (cid) => {
+    const res = await call(categoryLoader, `/category/${cid}`, { cid });
+    expect(res.status).toBe(404);
+  });
+
+  it("gives the category, its subject, titles and sibling categories", async () => {
+    const data = await (await call(categoryLoader, "/category/10", { cid: "10" })).json();
+    expect(data.category).toMatchObject({ id: 10, name: "সেট ও ফাংশন", subject: { sname: "উচ্চতর গণিত", icon: "square-root" } });
+    expect(data.titles.map((t: { tname: string }) => t.tname)).toEqual(["সেটের ধারণা", "ফাংশন"]);
+    expect(data.siblingCategories.map((c: { id: number }) => c.id)).toEqual([11, 12]);
+    expect(data.sidebar.multipleChoice.length).toBeGreaterThan(0);
+  });
+
+  it("has empty lists for a chapter with no titles and no siblings", async () => {
+    const data = await (await call(categoryLoader, "/category/20", { cid: "20" })).json();
+    expect(data.titles).toEqual([]);
+    expect(data.siblingCategories).toEqual([]);
+  });
+
+  it("redirects the old ?catid= form and rejects a bad one", async () => {
+    const ok = await call(categoryQueryLoader, "/category?catid=10");
+    expect(ok.status).toBe(301);
+    expect(ok.headers.get("Location")).toBe("/category/10");
+    const bad = await call(categoryQueryLoader, "/category?catid=abc");
+    expect(bad.status).toBe(400);
+    expect((await call(categoryQueryLoader, "/category")).status).toBe(400);
+  });
+});
+
+describe("title/{id}", () => {
+  it("typesets all four kinds of math on the server and shows a broken formula as its source", async () => {
+    const data = await (await call(titleLoader, "/title/100", { id: "100" })).json();
+    const html: string = data.html;
+    expect(html.match(/class="katex"/g)?.length).toBe(4);
+    expect(html.match(/class="katex-display"/g)?.length).toBe(2);
+    expect(html).toContain('<code class="math-error"');
+    expect(html).toContain("$\\frac{1}{$");
+    expect(html).toContain('<code>$not math$</code>');
+    expect(html).toContain('src="/images/graph.svg"');
+    expect(data.title.next).toEqual({ id: 101, name: "ফাংশন" });
+    expect(data.title.prev).toBeNull();
+    const chapter = data.blocks[0].categories.find((c: { cid: number }) => c.cid === 12);
+    expect(chapter.titles).toEqual([]); // 'Coming Soon !'
+  });
+
+  it.each(["0", "abc", "999", "1.5"])("answers 404 for %s", async (id) => {
+    expect((await call(titleLoader, `/title/${id}`, { id })).status).toBe(404);
+  });
+});
+
+describe("subject pages", () => {
+  it("lists a subject's chapters for a grade, with the chapters shared by every grade", async () => {
+    const data = await (await call(subjectGradeLoader, "/subject/higher-math/1/1", { sname: "higher-math", sid: "1", gid: "1" })).json();
+    expect(data.subject).toMatchObject({ sname: "উচ্চতর গণিত", gname: "এসএসসি" });
+    expect(data.chapters.map((c: { id: number }) => c.id)).toEqual([10, 12]);
+    expect(data.chapters[0].titles.map((t: { id: number }) => t.id)).toEqual([100, 101]);
+  });
+
+  it("redirects a misspelt name to the canonical URL and 404s an unknown pair", async () => {
+    const res = await call(subjectGradeLoader, "/subject/Math/1/2", { sname: "Math", sid: "1", gid: "2" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe("/subject/higher-math/1/2");
+    expect((await call(subjectGradeLoader, "/subject/chemistry/2/1", { sname: "chemistry", sid: "2", gid: "1" })).status).toBe(404);
+  });
+
+  it("shows every chapter on /subject/{sname}", async () => {
+    const data = await (await call(subjectLoader, "/subject/higher-math", { sname: "higher-math" })).json();
+    expect(data.chapters.map((c: { id: number }) => c.id)).toEqual([10, 11, 12]);
+    expect(data.grades.map((g: { gname: string }) => g.gname)).toEqual(["এসএসসি", "এইচএসসি"]);
+    expect((await call(subjectLoader, "/subject/nope", { sname: "nope" })).status).toBe(404);
+    expect((await call(subjectLoader, "/subject/..%2F", { sname: "../" })).status).toBe(404);
+  });
+});
+
+describe("sitemap.xml", () => {
+  it("lists titles, categories and subjects", async () => {
+    const xml = await (await call(sitemapLoader, "/sitemap.xml")).text();
+    expect(xml).toContain("http://test.local/title/100");
+    expect(xml).toContain("http://test.local/category/20");
+    expect(xml).toContain("http://test.local/subject/chemistry");
+  });
+});
