@@ -1,6 +1,7 @@
 import { Icon } from "~/components/icons";
+import type { IconName } from "~/lib/subject-icon";
 
-export type Card = { href: string; name: string; image?: string | null };
+export type Card = { href: string; name: string; image?: string | null; icon?: IconName };
 export type ViewMode = "carousel" | "grid";
 
 export function parseViewMode(value: string | null): ViewMode {
@@ -20,7 +21,7 @@ export function CardCollection({ items, mode, label, lazy = true }: { items: Car
           {item.image ? (
             <img src={item.image} alt="" width="160" height="100" loading={lazy ? "lazy" : undefined} decoding="async" />
           ) : (
-            <Icon name="book" />
+            <Icon name={item.icon ?? "book"} />
           )}
         </span>
         <span className="card-name">{item.name}</span>

@@ -50,7 +50,10 @@ export function initPresence(): void {
       body: body(),
       credentials: "same-origin",
       keepalive,
-    }).catch(noop);
+    })
+      // Read the (tiny) body: an unread response stays "in flight" for the browser's network idle.
+      .then((r) => r.text())
+      .catch(noop);
   };
 
   const count = (): void => {

@@ -54,7 +54,7 @@ export default function Home() {
               mode={views.subjects}
               label={s.sname}
               lazy={i > 1}
-              items={s.categories.map((c) => ({ href: `/category/${c.id}`, name: c.name, image: c.image ?? s.simage }))}
+              items={s.categories.map((c) => ({ href: `/category/${c.id}`, name: c.name, image: c.image, icon: homeIconFor(s.icon) }))}
             />
           </div>
         ))}
