@@ -60,7 +60,7 @@ test.describe("title pages", () => {
     const scripts: string[] = [];
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
     const res = await page.goto(`/title/${id}`);
-    const html = await res!.text();
+    const html = (await res!.text()).split("<main")[1];
     expect((html.match(/class="katex"/g) ?? []).length).toBeGreaterThanOrEqual(4);
     expect(html).toMatch(/class="katex-display"/);
     expect(html).not.toMatch(/\\\[|\\\(|\$\$/); // no delimiter left for a client script to find

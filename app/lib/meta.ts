@@ -1,5 +1,6 @@
 // Page meta: the page's row in page_meta wins, then what the page itself knows, then the site defaults.
 import type { MetaDescriptor } from "@remix-run/node";
+import { plainText } from "~/lib/text";
 
 export type SeoInput = {
   title?: string | null;
@@ -18,10 +19,7 @@ type RootMeta = {
 
 type MatchLike = { id: string; data?: unknown };
 
-const clean = (s: string | null | undefined, max: number) => {
-  const t = (s ?? "").replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
-  return t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t;
-};
+const clean = (s: string | null | undefined, max: number) => plainText(s ?? "", max);
 
 export function seo(matches: MatchLike[], page: SeoInput = {}): MetaDescriptor[] {
   const root = matches.find((m) => m.id === "root")?.data as RootMeta | undefined;

@@ -6,6 +6,7 @@ import { notFound } from "~/lib/http.server";
 import { absoluteImage, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
 import { renderContent } from "~/lib/math.server";
 import { seo } from "~/lib/meta";
+import { plainText } from "~/lib/text";
 import { useRootData } from "~/lib/root-data";
 import { getInfoPage } from "~/models/pages.server";
 import { generalSidebar } from "~/models/sidebar.server";
@@ -35,7 +36,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seo(matches, {
     title: data?.title,
-    description: data?.content.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").slice(0, 250),
+    description: data ? plainText(data.content, 250) : null,
     image: data?.image,
   });
 

@@ -8,6 +8,7 @@ import { notFound, parseId } from "~/lib/http.server";
 import { absoluteImage, CONTENT_ASSET_BASE } from "~/lib/image-path";
 import { renderContent } from "~/lib/math.server";
 import { seo } from "~/lib/meta";
+import { plainText } from "~/lib/text";
 import { useRootData } from "~/lib/root-data";
 import { getTitle, singleSidebar } from "~/models/study.server";
 
@@ -23,7 +24,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return json({
     title: { ...rest, image: absoluteImage(title.image, CONTENT_ASSET_BASE) },
     html: renderContent(content, CONTENT_ASSET_BASE),
-    summary: content.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").slice(0, 300),
+    summary: plainText(content, 300),
     blocks,
   });
 }
