@@ -30,7 +30,7 @@ export function renderFormula(tex: string, displayMode: boolean): string {
       trust: false,
       maxSize: 50,
       maxExpand: 500,
-      output: "html",
+      output: "htmlAndMathml", // MathML for screen readers; KaTeX CSS hides it visually
     });
   } catch {
     const src = displayMode ? `$$${tex}$$` : `$${tex}$`;

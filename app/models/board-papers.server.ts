@@ -1,7 +1,11 @@
 // Board subjects and their past papers.
-import { asc } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { boardSubjects } from "~/db/schema";
+import { boardPapers, boards, boardSubjects } from "~/db/schema";
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import { formatBoardYear } from "~/lib/board-year";
+import { renderContent } from "~/lib/math.server";
+import { questionsOfSets, type PrintQuestion } from "~/models/questions.server";
 
 export type BoardSubject = { id: number; name: string; image: string | null };
 
@@ -10,4 +14,200 @@ export async function listBoardSubjects(): Promise<BoardSubject[]> {
     .select({ id: boardSubjects.id, name: boardSubjects.name, image: boardSubjects.imageUrl })
     .from(boardSubjects)
     .orderBy(asc(boardSubjects.sort), asc(boardSubjects.id));
+}
+
+/* ------------------------------------------------------------------ papers (board-question, board-creative, ...) */
+// Every function below makes a fixed number of round trips, whatever the number of papers or questions.
+
+export type Board = { id: number; code: string; name: string };
+export type PaperKind = "creative" | "mcq";
+
+/** A paper as listed: enough to show its title, kind, board-year label and link. */
+export type PaperListItem = {
+  id: number;
+  title: string;
+  kind: PaperKind;
+  year: number;
+  /** The Bangla board-year label, e.g. "ঢা. বো. ২০২৩". */
+  boardYear: string;
+  board: Board | null;
+  subject: { id: number; name: string };
+};
+
+/** A paper to read or print: creative content typeset, or the MCQ questions with options and answers. */
+export type FullPaper = PaperListItem & { contentHtml: string | null; questions: PrintQuestion[] };
+
+export type PaperFilter = { boardId: number | null; year: number | null };
+
+export async function listBoards(): Promise<Board[]> {
+  return db
+    .select({ id: boards.id, code: boards.code, name: boards.name })
+    .from(boards)
+    .orderBy(asc(boards.sort), asc(boards.id));
+}
+
+export async function getBoardSubject(id: number) {
+  const [row] = await db
+    .select({ id: boardSubjects.id, name: boardSubjects.name, image: boardSubjects.imageUrl, subjectId: boardSubjects.subjectId })
+    .from(boardSubjects)
+    .where(eq(boardSubjects.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getBoard(id: number): Promise<Board | null> {
+  const [row] = await db.select({ id: boards.id, code: boards.code, name: boards.name }).from(boards).where(eq(boards.id, id)).limit(1);
+  return row ?? null;
+}
+
+const listCols = {
+  id: boardPapers.id,
+  title: boardPapers.title,
+  kind: boardPapers.kind,
+  year: boardPapers.year,
+  boardYear: boardPapers.boardYear,
+  board: { id: boards.id, code: boards.code, name: boards.name },
+  subject: { id: boardSubjects.id, name: boardSubjects.name },
+};
+
+type ListRow = Omit<PaperListItem, "boardYear"> & { boardYear: string | null };
+
+function toListItem(row: ListRow): PaperListItem {
+  const label =
+    formatBoardYear(row.boardYear) || (row.board ? formatBoardYear(`${row.board.code}: ${row.year}`) : toBanglaDigits(row.year));
+  return { ...row, boardYear: label };
+}
+
+function filterWhere(filter: PaperFilter, ...more: (SQL | undefined)[]) {
+  return and(
+    ...more,
+    filter.boardId === null ? undefined : eq(boardPapers.boardId, filter.boardId),
+    filter.year === null ? undefined : eq(boardPapers.year, filter.year),
+  );
+}
+
+const listOrder = [desc(boardPapers.year), asc(boardPapers.kind), asc(boardPapers.sort), asc(boardPapers.id)];
+
+/** The years that have papers in a scope, newest first (for the year select). */
+async function yearsOf(where: SQL | undefined): Promise<number[]> {
+  const rows = await db.selectDistinct({ year: boardPapers.year }).from(boardPapers).where(where).orderBy(desc(boardPapers.year));
+  return rows.map((r) => r.year);
+}
+
+/** board-question/{sid}: the subject's papers (filtered), with the years and boards for the filter form. */
+export async function subjectPapers(boardSubjectId: number, filter: PaperFilter) {
+  const [rows, years] = await Promise.all([
+    db
+      .select(listCols)
+      .from(boardPapers)
+      .innerJoin(boardSubjects, eq(boardSubjects.id, boardPapers.boardSubjectId))
+      .leftJoin(boards, eq(boards.id, boardPapers.boardId))
+      .where(filterWhere(filter, eq(boardPapers.boardSubjectId, boardSubjectId)))
+      .orderBy(...listOrder),
+    yearsOf(eq(boardPapers.boardSubjectId, boardSubjectId)),
+  ]);
+  return { papers: rows.map(toListItem), years };
+}
+
+/**
+ * board-creative, board-multiq: one page of all papers of a kind. A page beyond the end shows the last
+ * page; the caller has already turned an invalid page into 1.
+ */
+export async function papersByKind(kind: PaperKind, filter: PaperFilter, page: number, perPage: number) {
+  const where = filterWhere(filter, eq(boardPapers.kind, kind));
+  const [[{ total }], years] = await Promise.all([
+    db.select({ total: count() }).from(boardPapers).where(where),
+    yearsOf(eq(boardPapers.kind, kind)),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = total
+    ? await db
+        .select(listCols)
+        .from(boardPapers)
+        .innerJoin(boardSubjects, eq(boardSubjects.id, boardPapers.boardSubjectId))
+        .leftJoin(boards, eq(boards.id, boardPapers.boardId))
+        .where(where)
+        .orderBy(...listOrder)
+        .limit(perPage)
+        .offset((current - 1) * perPage)
+    : [];
+  return { papers: rows.map(toListItem), total, page: current, pageCount, years };
+}
+
+/** Adds the printable body to listed papers: typeset creative content, MCQ questions (two more round trips). */
+async function withBodies(rows: (ListRow & { content: string | null; questionSetId: number | null })[]): Promise<FullPaper[]> {
+  const setIds = [...new Set(rows.flatMap((r) => (r.kind === "mcq" && r.questionSetId ? [r.questionSetId] : [])))];
+  const qs = await questionsOfSets(setIds);
+  const bySet = new Map<number, PrintQuestion[]>();
+  for (const q of qs) {
+    const list = bySet.get(q.setId);
+    if (list) list.push(q);
+    else bySet.set(q.setId, [q]);
+  }
+  return rows.map(({ content, questionSetId, ...row }) => ({
+    ...toListItem(row),
+    contentHtml: row.kind === "creative" && content?.trim() ? renderContent(content) : null,
+    questions: row.kind === "mcq" && questionSetId ? (bySet.get(questionSetId) ?? []) : [],
+  }));
+}
+
+const fullCols = { ...listCols, content: boardPapers.content, questionSetId: boardPapers.questionSetId };
+
+/** qp-by-subject-board/{sid}/{bid}: every paper of a subject and board, in full. */
+export async function subjectBoardPapers(boardSubjectId: number, boardId: number): Promise<FullPaper[]> {
+  const rows = await db
+    .select(fullCols)
+    .from(boardPapers)
+    .innerJoin(boardSubjects, eq(boardSubjects.id, boardPapers.boardSubjectId))
+    .leftJoin(boards, eq(boards.id, boardPapers.boardId))
+    .where(and(eq(boardPapers.boardSubjectId, boardSubjectId), eq(boardPapers.boardId, boardId)))
+    .orderBy(...listOrder);
+  return withBodies(rows);
+}
+
+/** One paper in full (board-question/{sid}/paper/{pid}), or null. */
+export async function getPaper(id: number): Promise<FullPaper | null> {
+  const rows = await db
+    .select(fullCols)
+    .from(boardPapers)
+    .innerJoin(boardSubjects, eq(boardSubjects.id, boardPapers.boardSubjectId))
+    .leftJoin(boards, eq(boards.id, boardPapers.boardId))
+    .where(eq(boardPapers.id, id))
+    .limit(1);
+  const [paper] = await withBodies(rows);
+  return paper ?? null;
+}
+
+/** Creative papers by id, in the order given (the make-question tool's printed paper); others are skipped. */
+export async function creativePapersByIds(ids: number[]): Promise<FullPaper[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select(fullCols)
+    .from(boardPapers)
+    .innerJoin(boardSubjects, eq(boardSubjects.id, boardPapers.boardSubjectId))
+    .leftJoin(boards, eq(boards.id, boardPapers.boardId))
+    .where(and(inArray(boardPapers.id, ids), eq(boardPapers.kind, "creative")));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return withBodies(rows);
+}
+
+/** Papers of the board subjects linked to a study subject (board_subjects.subject_id), newest first. */
+export async function papersOfStudySubject(subjectId: number, kind: PaperKind, boardId: number | null, limit: number) {
+  const rows = await db
+    .select({ ...listCols, questionSetId: boardPapers.questionSetId })
+    .from(boardPapers)
+    .innerJoin(boardSubjects, eq(boardSubjects.id, boardPapers.boardSubjectId))
+    .leftJoin(boards, eq(boards.id, boardPapers.boardId))
+    .where(
+      and(
+        eq(boardSubjects.subjectId, subjectId),
+        eq(boardPapers.kind, kind),
+        boardId === null ? undefined : eq(boardPapers.boardId, boardId),
+      ),
+    )
+    .orderBy(...listOrder)
+    .limit(limit);
+  return rows.map(({ questionSetId, ...row }) => ({ ...toListItem(row), questionSetId }));
 }

@@ -1,0 +1,65 @@
+// Live classes: the one on air or next, the upcoming schedule and past classes with recordings.
+// Everything is relative to `now`, passed in, so the schedule is testable at a fixed moment.
+import { and, asc, desc, gt, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { liveClasses } from "~/db/schema";
+
+export type LiveClass = {
+  id: number;
+  title: string;
+  description: string | null;
+  startsAt: Date;
+  durationMinutes: number;
+  streamUrl: string;
+  recordingUrl: string | null;
+};
+
+const cols = {
+  id: liveClasses.id,
+  title: liveClasses.title,
+  description: liveClasses.description,
+  startsAt: liveClasses.startsAt,
+  durationMinutes: liveClasses.durationMinutes,
+  streamUrl: liveClasses.streamUrl,
+  recordingUrl: liveClasses.recordingUrl,
+};
+
+/** starts_at is stored in UTC (the pool's time zone is "Z"); compare with `now` the same way. */
+const utc = (d: Date) => d.toISOString().slice(0, 19).replace("T", " ");
+const endsAt = sql`DATE_ADD(${liveClasses.startsAt}, INTERVAL ${liveClasses.durationMinutes} MINUTE)`;
+
+export type LiveSchedule = {
+  /** On air now ("live") or the next one ("next"); null when nothing is on air or scheduled. */
+  featured: { status: "live" | "next"; item: LiveClass } | null;
+  /** Classes starting after now, soonest first, without the featured one. */
+  upcoming: LiveClass[];
+  /** Classes that have ended and have a recording, latest first. */
+  past: LiveClass[];
+};
+
+export async function liveSchedule(now: Date, { upcoming = 10, past = 12 } = {}): Promise<LiveSchedule> {
+  const at = utc(now);
+  const [onAir, next, done] = await Promise.all([
+    db
+      .select(cols)
+      .from(liveClasses)
+      .where(and(lte(liveClasses.startsAt, now), sql`${endsAt} > ${at}`))
+      .orderBy(desc(liveClasses.startsAt), desc(liveClasses.id))
+      .limit(1),
+    db
+      .select(cols)
+      .from(liveClasses)
+      .where(gt(liveClasses.startsAt, now))
+      .orderBy(asc(liveClasses.startsAt), asc(liveClasses.id))
+      .limit(upcoming + 1),
+    db
+      .select(cols)
+      .from(liveClasses)
+      .where(and(sql`${endsAt} <= ${at}`, isNotNull(liveClasses.recordingUrl), ne(liveClasses.recordingUrl, "")))
+      .orderBy(desc(liveClasses.startsAt), desc(liveClasses.id))
+      .limit(past),
+  ]);
+  if (onAir[0]) return { featured: { status: "live", item: onAir[0] }, upcoming: next.slice(0, upcoming), past: done };
+  if (next[0]) return { featured: { status: "next", item: next[0] }, upcoming: next.slice(1, upcoming + 1), past: done };
+  return { featured: null, upcoming: [], past: done };
+}

@@ -1,0 +1,25 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PapersByKind } from "~/components/papers";
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import { seo } from "~/lib/meta";
+import { loadPapersByKind } from "~/lib/papers-by-kind.server";
+import papersStyles from "~/styles/papers.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: papersStyles }];
+
+/** /board-creative?board=code&year=2023&page=N — 20 a page; an invalid page is 1, one beyond the end the last. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadPapersByKind("creative", request));
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  seo(matches, {
+    title: data && data.page > 1 ? `বোর্ড সৃজনশীল প্রশ্ন — পাতা ${toBanglaDigits(data.page)}` : "বোর্ড সৃজনশীল প্রশ্ন",
+    description: "সব বিষয়ের বিগত বছরের বোর্ড সৃজনশীল প্রশ্নপত্র, বোর্ড ও সাল অনুযায়ী",
+  });
+
+export default function BoardCreative() {
+  return <PapersByKind data={useLoaderData<typeof loader>()} title="বোর্ড সৃজনশীল প্রশ্ন" label="Board creative questions" />;
+}

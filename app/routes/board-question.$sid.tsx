@@ -1,0 +1,82 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PageBanner } from "~/components/page-banner";
+import { Breadcrumb, filterSummary, PaperFilterForm, PaperItems } from "~/components/papers";
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import { notFound, parseId } from "~/lib/http.server";
+import { seo } from "~/lib/meta";
+import { parseBoard, parseYear } from "~/lib/papers";
+import { getBoardSubject, listBoards, subjectPapers, type PaperListItem } from "~/models/board-papers.server";
+import papersStyles from "~/styles/papers.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: papersStyles }];
+
+/** /board-question/{sid}?board=code&year=2023 — a board subject's papers, grouped by year, newest first. */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const sid = parseId(params.sid);
+  if (!sid) throw notFound();
+  const q = new URL(request.url).searchParams;
+  const [subject, boards] = await Promise.all([getBoardSubject(sid), listBoards()]);
+  if (!subject) throw notFound();
+  // Invalid filter values are ignored: the page shows every paper instead of an error.
+  const board = parseBoard(q.get("board"), boards);
+  const year = parseYear(q.get("year"));
+  const { papers, years } = await subjectPapers(sid, { boardId: board?.id ?? null, year });
+  const groups: { year: number; papers: PaperListItem[] }[] = [];
+  for (const p of papers) {
+    const last = groups[groups.length - 1];
+    if (last?.year === p.year) last.papers.push(p);
+    else groups.push({ year: p.year, papers: [p] });
+  }
+  return json({ subject, boards, years, board, year, groups, total: papers.length });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  seo(matches, {
+    title: data ? `${data.subject.name} question paper — বোর্ড প্রশ্নপত্র` : null,
+    description: data
+      ? `${data.subject.name}: বিগত বছরের বোর্ড প্রশ্নপত্র (সৃজনশীল ও বহুনির্বাচনি), ${data.years.map((y) => toBanglaDigits(y)).join(", ")}`
+      : null,
+    image: data?.subject.image,
+  });
+
+export default function BoardSubjectPapers() {
+  const { subject, boards, years, board, year, groups, total } = useLoaderData<typeof loader>();
+  const summary = filterSummary(board, year);
+  return (
+    <div className="container">
+      <Breadcrumb items={[{ href: "/board-question", label: "Question Paper" }, { label: subject.name }]} />
+      <PageBanner image={subject.image} kicker="বোর্ড প্রশ্নপত্র" title={`${subject.name} question paper`} />
+      <section className="panel" id="paper-results" aria-labelledby="papers-h">
+        <h2 id="papers-h" className="visually-hidden">
+          প্রশ্নপত্রের তালিকা
+        </h2>
+        <PaperFilterForm path={`/board-question/${subject.id}`} boards={boards} years={years} board={board?.code ?? null} year={year} swap="#paper-results" />
+        <p className="result-count" role="status">
+          {summary ? `${summary}: ` : ""}
+          {toBanglaDigits(total)}টি প্রশ্নপত্র
+        </p>
+        {board && total > 0 ? (
+          <p>
+            <a href={`/qp-by-subject-board/${subject.id}/${board.id}`}>
+              সব প্রশ্নপত্র একসাথে দেখুন ও প্রিন্ট করুন: {subject.name} · {board.name}
+            </a>
+          </p>
+        ) : null}
+        {groups.length === 0 ? (
+          <p className="empty">
+            {summary ? "এই বোর্ড বা সালের কোনো প্রশ্নপত্র পাওয়া যায়নি। অন্য বোর্ড বা সাল বেছে দেখুন।" : "এই বিষয়ের কোনো প্রশ্নপত্র এখনও যোগ করা হয়নি।"}
+          </p>
+        ) : (
+          groups.map((g) => (
+            <section className="year-group" key={g.year} aria-labelledby={`y-${g.year}`}>
+              <h3 id={`y-${g.year}`}>{toBanglaDigits(g.year)} সাল</h3>
+              <PaperItems papers={g.papers} />
+            </section>
+          ))
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import katexStyles from "katex/dist/katex.min.css";
+import { AnswerKey, Breadcrumb, McqQuestions, PaperHeader, PrintHint } from "~/components/papers";
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import { notFound, parseId } from "~/lib/http.server";
+import { seo } from "~/lib/meta";
+import { cleanTitle, parseCount, parseIdList } from "~/lib/papers";
+import { creativePapersByIds } from "~/models/board-papers.server";
+import { questionsByIds } from "~/models/questions.server";
+import { findSubjectGrade } from "~/models/study.server";
+import papersStyles from "~/styles/papers.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: katexStyles },
+  { rel: "stylesheet", href: papersStyles },
+];
+
+/**
+ * /make-question/{sname}/{sid}/{gid}/paper?q=1,2,3&c=7&title=...&time=30&marks=25 — the printable paper the
+ * tool builds, at a URL a teacher can share. q: MCQ question ids, c: creative paper ids (comma lists or
+ * repeated; non-numbers ignored; at most 200 each). The answer key prints on its own page.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const sid = parseId(params.sid);
+  const gid = parseId(params.gid);
+  if (!sid || !gid) throw notFound();
+  const subject = await findSubjectGrade(sid, gid);
+  if (!subject) throw notFound();
+  const url = new URL(request.url);
+  const base = `/make-question/${encodeURIComponent(subject.slug)}/${sid}/${gid}`;
+  if (params.sname !== subject.slug) throw redirect(`${base}/paper${url.search}`, 301);
+
+  const q = url.searchParams;
+  const [questions, creative] = await Promise.all([questionsByIds(parseIdList(q.getAll("q"))), creativePapersByIds(parseIdList(q.getAll("c")))]);
+  const title = cleanTitle(q.get("title")) || `${subject.sname} (${subject.gname}) — প্রশ্নপত্র`;
+  const minutes = parseCount(q.get("time"), null, 1, 600);
+  // One mark per MCQ question unless the teacher says otherwise; creative papers carry no marks here.
+  const fullMarks = parseCount(q.get("marks"), creative.length ? null : questions.length || null, 1, 1000);
+  return json({ subject, base, title, minutes, fullMarks, questions, creative });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...seo(matches, {
+    title: data ? data.title : null,
+    description: data
+      ? `${data.subject.sname} (${data.subject.gname}): ${toBanglaDigits(data.questions.length)}টি বহুনির্বাচনি প্রশ্ন${data.creative.length ? ` ও ${toBanglaDigits(data.creative.length)}টি সৃজনশীল প্রশ্নপত্র` : ""}, উত্তরমালাসহ।`
+      : null,
+  }),
+  // Every combination of ids is a URL: keep these out of search indexes.
+  { name: "robots", content: "noindex" },
+];
+
+export default function MadePaper() {
+  const { subject, base, title, minutes, fullMarks, questions, creative } = useLoaderData<typeof loader>();
+  const empty = questions.length === 0 && creative.length === 0;
+  return (
+    <div className="container">
+      <Breadcrumb
+        items={[
+          { href: "/questionpaper", label: "Make Question" },
+          { href: base, label: `${subject.sname} (${subject.gname})` },
+          { label: "প্রশ্নপত্র" },
+        ]}
+      />
+      {empty ? (
+        <p className="empty panel">
+          কোনো প্রশ্ন বাছাই করা হয়নি। <a href={base}>প্রশ্ন বাছাই করতে ফিরে যান</a>
+        </p>
+      ) : (
+        <>
+          <PrintHint />
+          <article className="paper">
+            <PaperHeader title={title} subtitle={`${subject.sname} · ${subject.gname}`} fullMarks={fullMarks} minutes={minutes} />
+            {questions.length ? (
+              <section aria-label="বহুনির্বাচনি প্রশ্ন">
+                {creative.length ? <h2>বহুনির্বাচনি প্রশ্ন</h2> : null}
+                <McqQuestions questions={questions} answers="none" columns />
+              </section>
+            ) : null}
+            {creative.map((p) => (
+              <section key={p.id} className="creative-paper" aria-labelledby={`cp-${p.id}`}>
+                <h2 id={`cp-${p.id}`}>
+                  সৃজনশীল: {p.title} <span className="muted">[{p.boardYear}]</span>
+                </h2>
+                {p.contentHtml ? <div className="prose" dangerouslySetInnerHTML={{ __html: p.contentHtml }} /> : null}
+              </section>
+            ))}
+            <AnswerKey questions={questions} title={title} />
+          </article>
+          <p className="no-print">
+            <a href={base}>← আবার প্রশ্ন বাছাই করুন</a>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
