@@ -41,5 +41,10 @@ export default defineConfig({
     { name: "js-on", use: { javaScriptEnabled: true } },
     { name: "js-off", use: { javaScriptEnabled: false } },
   ],
-  webServer: [server(3101, seeded), server(3102, empty)],
+  webServer: [
+    server(3101, seeded),
+    server(3102, empty),
+    // A server whose database is unreachable (nothing listens on port 9): the friendly 503 page.
+    { ...server(3103, "mysql://root@127.0.0.1:9/grbd"), url: undefined, port: 3103 },
+  ],
 });

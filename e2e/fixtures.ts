@@ -27,7 +27,7 @@ export const test = base.extend<{ watchConsole: void }>({
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));
       page.on("console", (m) => {
-        if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (400|404)/.test(m.text()))
+        if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (400|404|503)/.test(m.text()))
           errors.push(m.text());
       });
       await use();

@@ -38,7 +38,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
-    if (/connect ECONNREFUSED|Connection lost|Pool is closed|connect ETIMEDOUT/i.test(String((e as Error).message)))
+    if (/connect ECONNREFUSED|Connection lost|Pool is closed|connect ETIMEDOUT|connection is in closed state/i.test(String((e as Error).message)))
       return true;
     e = (e as { cause?: unknown }).cause;
   }

@@ -1,0 +1,75 @@
+// The database goes away while the site runs, then comes back: loaders fail with an error that the
+// document handler turns into a 503, and the pool serves again once the database is reachable.
+import { createServer, connect, type Server, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const target = new URL(process.env.DATABASE_URL!);
+let server: Server;
+const sockets = new Set<Socket>();
+let port = 0;
+
+function startProxy(listenPort = 0) {
+  return new Promise<void>((resolve) => {
+    server = createServer((client) => {
+      const upstream = connect(Number(target.port || 3306), target.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on("close", () => sockets.delete(s));
+        s.on("error", () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    server.listen(listenPort, "127.0.0.1", () => {
+      port = (server.address() as { port: number }).port;
+      resolve();
+    });
+  });
+}
+
+function stopProxy() {
+  return new Promise<void>((resolve) => {
+    for (const s of sockets) s.destroy();
+    server.close(() => resolve());
+  });
+}
+
+beforeAll(async () => {
+  await startProxy();
+  const viaProxy = new URL(process.env.DATABASE_URL!);
+  viaProxy.port = String(port);
+  process.env.DATABASE_URL = viaProxy.toString();
+});
+
+afterAll(async () => {
+  const { closeDb } = await import("~/db/client.server");
+  await closeDb();
+  await stopProxy().catch(() => undefined);
+});
+
+describe("a database outage", () => {
+  it("is recognised as 'unavailable' (503) and the site recovers when the database is back", async () => {
+    const { loader } = await import("~/routes/healthz");
+    const { getCategoryPage } = await import("~/models/study.server");
+    const { isDatabaseUnavailable } = await import("~/lib/http.server");
+    expect((await loader()).status).toBe(200);
+
+    await stopProxy();
+    expect((await loader()).status).toBe(503);
+    const error = await getCategoryPage(1).then(() => null, (e: unknown) => e);
+    expect(error).not.toBeNull();
+    expect(isDatabaseUnavailable(error)).toBe(true);
+
+    await startProxy(port);
+    await expect.poll(async () => (await loader()).status, { timeout: 10_000 }).toBe(200);
+    // The first query after the outage must not fail on a connection that died meanwhile.
+    expect(await getCategoryPage(987654)).toBeNull();
+  });
+
+  it("does not call an ordinary error 'unavailable'", async () => {
+    const { isDatabaseUnavailable } = await import("~/lib/http.server");
+    expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
+    expect(isDatabaseUnavailable({ code: "ER_PARSE_ERROR" })).toBe(false);
+    expect(isDatabaseUnavailable(new Error("Failed query", { cause: { code: "ECONNREFUSED" } }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Failed query", { cause: new Error("Can't add new command when connection is in closed state") }))).toBe(true);
+  });
+});
