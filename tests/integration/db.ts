@@ -15,6 +15,9 @@ const TABLES = [
   "subjects", "grades", "subject_grades", "categories", "titles", "mcq_categories", "board_subjects",
   "info_pages", "footer_settings", "footer_tweets", "footer_updates", "social_links", "page_meta",
   "site_settings", "contact_messages", "online_presence",
+  "question_sets", "questions", "question_options", "exam_title_groups", "exam_groups", "exam_group_subjects",
+  "exam_titles", "examples",
+  "boards", "board_papers", "live_classes",
 ];
 
 /** Empties the tables the study screens read, so each test file starts from a known state. */

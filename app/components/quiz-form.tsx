@@ -1,0 +1,130 @@
+import { QuestionCard } from "~/components/question-card";
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import type { Pager, QuizQuestion, QuizState } from "~/lib/quiz";
+import type { Score } from "~/lib/scoring";
+
+export const QUIZ_RESULT_ID = "quiz-result";
+
+/**
+ * The one answer form of a quiz page (exam page, MCQ practice): the questions, the score after
+ * Submit and the buttons. It posts to the page itself, which scores on the server and answers with
+ * the scored page; `swap` lets the enhancement script replace just the quiz area.
+ */
+export function QuizForm({
+  action,
+  swap,
+  hidden,
+  questions,
+  state,
+  restartHref,
+}: {
+  /** The page's own URL; the #fragment brings the score into view after a no-JS post. */
+  action: string;
+  swap: string;
+  /** The page state (page, pageSize, includeCorrect, set ...) posted back with the answers. */
+  hidden: [string, string][];
+  questions: QuizQuestion[];
+  state: QuizState;
+  /** The same page, unanswered. */
+  restartHref: string;
+}) {
+  const { submitted, showResult, answers, score, results } = state;
+  return (
+    <form method="post" action={`${action}#${QUIZ_RESULT_ID}`} className="quiz-form" data-swap={swap} data-swap-scroll>
+      {hidden.map(([name, value]) => (
+        <input type="hidden" name={name} value={value} key={name} />
+      ))}
+      {/* Disabled radios are not posted: after Submit the choices travel as hidden fields, so View Result
+          works as a second plain POST. These are the student's choices, never the correct keys. */}
+      {submitted
+        ? Object.entries(answers).map(([id, key]) => <input type="hidden" name={`q${id}`} value={key} key={`a${id}`} />)
+        : null}
+      {score ? <ScoreBox score={score} showResult={showResult} restartHref={restartHref} swap={swap} /> : null}
+      <ol className="question-grid">
+        {questions.map((q) => (
+          <QuestionCard
+            key={q.id}
+            question={q}
+            chosen={answers[String(q.id)] ?? null}
+            locked={submitted}
+            result={results?.[String(q.id)] ?? null}
+          />
+        ))}
+      </ol>
+      <div className="quiz-actions">
+        <button type="submit" name="intent" value="submit" className="btn" disabled={submitted || undefined}>
+          Submit
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="result"
+          className="btn btn-secondary"
+          disabled={!submitted || showResult || undefined}
+        >
+          View Result
+        </button>
+        <button type="submit" name="intent" value="clear" className="btn btn-ghost" disabled={submitted || undefined}>
+          Clear selections
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ScoreBox({ score, showResult, restartHref, swap }: { score: Score; showResult: boolean; restartHref: string; swap: string }) {
+  const bn = toBanglaDigits;
+  return (
+    <div id={QUIZ_RESULT_ID} className="notice success score-box" role="status" tabIndex={-1}>
+      <p className="score-line">{`আপনি পেয়েছেন ${bn(score.score)} / ${bn(score.count)}`}</p>
+      <p className="score-breakdown">
+        {`সঠিক: ${bn(score.right)} · ভুল: ${bn(score.wrong)} · উত্তর দেওয়া হয়নি: ${bn(score.skipped)}`}
+      </p>
+      {score.negativeMark > 0 ? (
+        <p className="score-net">
+          {`নেগেটিভ মার্কিং: প্রতি ভুলে ${bn(score.negativeMark)} · নেট নম্বর: ${bn(score.net)}`}
+        </p>
+      ) : null}
+      <p className="score-next">
+        {showResult ? "সবুজ ✓ চিহ্ন সঠিক উত্তর, লাল ✗ চিহ্ন আপনার ভুল উত্তর। " : "উত্তর মিলিয়ে দেখতে View Result চাপুন। "}
+        <a href={restartHref} data-swap={swap} data-swap-scroll data-swap-replace>
+          আবার চেষ্টা করুন
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Prev / 'page / totalPages' / Next, and 'Page X of Y — total questions: N' (English words, Bangla
+ * digits). With JS the page changes in place and replaces the history entry (spec 4).
+ */
+export function QuizPager({ pager, swap }: { pager: Pager; swap: string }) {
+  const bn = toBanglaDigits;
+  return (
+    <>
+      <nav className="quiz-pager" aria-label="পৃষ্ঠা (pages)">
+        {pager.prevHref ? (
+          <a className="btn btn-ghost" rel="prev" href={pager.prevHref} data-swap={swap} data-swap-scroll data-swap-replace>
+            Prev
+          </a>
+        ) : (
+          <span className="btn btn-ghost is-disabled" aria-disabled="true">
+            Prev
+          </span>
+        )}
+        <span className="pager-count">{`${bn(pager.page)} / ${bn(pager.totalPages)}`}</span>
+        {pager.nextHref ? (
+          <a className="btn btn-ghost" rel="next" href={pager.nextHref} data-swap={swap} data-swap-scroll data-swap-replace>
+            Next
+          </a>
+        ) : (
+          <span className="btn btn-ghost is-disabled" aria-disabled="true">
+            Next
+          </span>
+        )}
+      </nav>
+      <p className="quiz-footer">{`Page ${bn(pager.page)} of ${bn(pager.totalPages)} — total questions: ${bn(pager.totalRows)}`}</p>
+    </>
+  );
+}

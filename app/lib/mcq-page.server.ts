@@ -1,0 +1,92 @@
+// mq/{id} and mq/sub/{subcat}: one MCQ category page, practised with the exam page's form and
+// scoring. The URL holds the state: ?set=ID (default: the category's first set) &page=N.
+import { json, redirect } from "@remix-run/node";
+import { parsePage } from "~/lib/exam-query";
+import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
+import { fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readSmallForm, toQuizQuestions, withoutAnswers } from "~/lib/quiz.server";
+import { getMcqCategoryPage, questionsOfSet, type McqCategoryPage, type QuestionRow } from "~/models/mcq.server";
+
+export const MCQ_PAGE_SIZE = 25;
+
+export type McqKind = "top" | "sub";
+
+const basePath = (id: number, sub: boolean) => (sub ? `/mq/sub/${id}` : `/mq/${id}`);
+
+function pageUrl(base: string, setId: number, page: number) {
+  return `${base}?${new URLSearchParams({ set: String(setId), page: String(page) }).toString()}`;
+}
+
+async function findCategory(idParam: string | undefined) {
+  const id = parseId(idParam);
+  if (!id) throw notFound();
+  const page = await getMcqCategoryPage(id);
+  if (!page) throw notFound();
+  return page;
+}
+
+function view(
+  data: McqCategoryPage,
+  set: McqCategoryPage["sets"][number] | null,
+  rows: QuestionRow[],
+  page: number,
+  totalPages: number,
+  state: QuizState,
+) {
+  const base = basePath(data.category.id, data.category.parent !== null);
+  const at = (p: number) => (set ? pageUrl(base, set.id, p) : base);
+  return {
+    base,
+    category: data.category,
+    subCategories: data.subCategories.map((c) => ({ ...c, href: `/mq/sub/${c.id}` })),
+    sets: data.sets.map((s) => ({ ...s, href: pageUrl(base, s.id, 1) })),
+    set: set ? { id: set.id, name: set.name, count: set.count } : null,
+    self: at(page),
+    pager: {
+      page,
+      totalPages,
+      totalRows: set?.count ?? 0,
+      prevHref: set && page > 1 ? at(page - 1) : null,
+      nextHref: set && page < totalPages ? at(page + 1) : null,
+    },
+    questions: toQuizQuestions(rows, (page - 1) * MCQ_PAGE_SIZE),
+    state,
+  };
+}
+
+export type McqPageData = ReturnType<typeof view>;
+
+export async function mcqLoader(request: Request, idParam: string | undefined, kind: McqKind) {
+  const data = await findCategory(idParam);
+  const url = new URL(request.url);
+  const isSub = data.category.parent !== null;
+  // One address per category: a sub-category lives under /mq/sub/, a top-level one under /mq/.
+  if (isSub !== (kind === "sub")) throw redirect(`${basePath(data.category.id, isSub)}${url.search}`, 301);
+  const setParam = url.searchParams.get("set");
+  const set = setParam === null ? (data.sets[0] ?? null) : (data.sets.find((s) => s.id === parseId(setParam)) ?? null);
+  if (setParam !== null && !set) throw notFound();
+  const { page, totalPages, offset } = pageWindow(set?.count ?? 0, parsePage(url.searchParams.get("page")), MCQ_PAGE_SIZE);
+  const rows = set && set.count > 0 ? await questionsOfSet(set.id, offset, MCQ_PAGE_SIZE) : [];
+  return json(view(data, set, rows, page, totalPages, FRESH_QUIZ));
+}
+
+/** Answers posted for one page of one set of this category; the scored page is the answer. */
+export async function mcqAction(request: Request, idParam: string | undefined) {
+  const data = await findCategory(idParam);
+  const url = new URL(request.url);
+  const form = await readSmallForm(request);
+  const intent = parseIntent(form);
+  const setId = parseId(fieldOrQuery(form, url, "set").at(-1)) ?? data.sets[0]?.id ?? null;
+  const set = data.sets.find((s) => s.id === setId);
+  if (!set) throw badRequest("Unknown question set.");
+  const requested = parsePage(fieldOrQuery(form, url, "page").at(-1));
+  const base = basePath(data.category.id, data.category.parent !== null);
+  if (intent === "clear") return redirect(pageUrl(base, set.id, requested), 303);
+  const { page, totalPages, offset } = pageWindow(set.count, requested, MCQ_PAGE_SIZE);
+  const rows = set.count > 0 ? await questionsOfSet(set.id, offset, MCQ_PAGE_SIZE, true) : [];
+  // Practice always may show the answers; there is no negative marking.
+  const state = rows.length ? gradeQuiz(rows, form, intent, 0, true) : FRESH_QUIZ;
+  return json(view(data, set, withoutAnswers(rows), page, totalPages, state), {
+    headers: { "Cache-Control": "private, no-store" },
+  });
+}

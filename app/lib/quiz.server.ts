@@ -1,0 +1,126 @@
+// Server side of a quiz page (exam page, MCQ practice): reading the posted form defensively,
+// rendering questions (KaTeX on the server) and grading a page with the keys only the server knows.
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import { formatBoardYear } from "~/lib/board-year";
+import { badRequest } from "~/lib/http.server";
+import { renderContent } from "~/lib/math.server";
+import type { QuestionResult, QuizQuestion, QuizState } from "~/lib/quiz";
+import { collectAnswers, scorePage } from "~/lib/scoring";
+import type { QuestionRow, QuestionRowWithAnswer } from "~/models/mcq.server";
+
+/** A page of 100 answers is about 3 KB; anything far bigger is not from our form. */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+/**
+ * The posted fields, read with a size cap (the body is streamed, so a missing or lying
+ * Content-Length cannot make us buffer more). Only url-encoded forms: that is what our forms send.
+ */
+export async function readSmallForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<URLSearchParams> {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (!type.startsWith("application/x-www-form-urlencoded")) throw badRequest("Unsupported form encoding.");
+  const declared = Number(request.headers.get("Content-Length") || 0);
+  if (declared > maxBytes) throw badRequest("Form too large.");
+  if (!request.body) return new URLSearchParams();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw badRequest("Form too large.");
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return new URLSearchParams(new TextDecoder().decode(bytes));
+}
+
+export type Intent = "submit" | "result" | "clear";
+const INTENTS: readonly string[] = ["submit", "result", "clear"];
+
+/** The clicked button; Enter in the form submits (the first button). Anything else is a bad request. */
+export function parseIntent(form: URLSearchParams): Intent {
+  const values = form.getAll("intent");
+  if (values.length === 0) return "submit";
+  if (values.length > 1 || !INTENTS.includes(values[0])) throw badRequest("Unknown intent.");
+  return values[0] as Intent;
+}
+
+/** The last value of a field from the form, else from the URL (hidden fields carry the page state). */
+export function fieldOrQuery(form: URLSearchParams, url: URL, name: string): string[] {
+  return form.has(name) ? form.getAll(name) : url.searchParams.getAll(name);
+}
+
+export type PageWindow = { page: number; totalPages: number; offset: number };
+
+/** Page numbers outside 1..totalPages clamp to the nearest page. */
+export function pageWindow(total: number, page: number, pageSize: number): PageWindow {
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  const p = Math.min(Math.max(1, page), totalPages);
+  return { page: p, totalPages, offset: (p - 1) * pageSize };
+}
+
+/** Questions ready to show: math typeset, Bangla serials continuing across pages, board-year labels. */
+export function toQuizQuestions(rows: readonly QuestionRow[], offset: number): QuizQuestion[] {
+  return rows.map((r, i) => ({
+    id: r.id,
+    serialBn: toBanglaDigits(offset + i + 1),
+    boardYear: formatBoardYear(r.boardYear),
+    introHtml: r.intro?.trim() ? renderContent(r.intro) : null,
+    questionHtml: renderContent(r.body),
+    options: r.options.map((o) => ({ key: o.key, html: renderContent(o.body) })),
+  }));
+}
+
+/** Drops the answer keys (the rows came from questionsOfSet(..., true)). */
+export function withoutAnswers(rows: readonly QuestionRowWithAnswer[]): QuestionRow[] {
+  return rows.map(({ answer: _answer, ...q }) => q);
+}
+
+/**
+ * Scores the answered-correct questions of this page only (spec 4). After View Result each question
+ * gets its marks: the correct key only when answers may be shown, the student's wrong choice always.
+ */
+export function gradeQuiz(
+  rows: readonly QuestionRowWithAnswer[],
+  form: URLSearchParams,
+  intent: Exclude<Intent, "clear">,
+  negativeMark: number | string,
+  includeCorrect: boolean,
+): QuizState {
+  const answers = collectAnswers(form.entries(), rows);
+  const score = scorePage(
+    rows.map((r) => ({ id: r.id, correct: r.answer.correct })),
+    answers,
+    negativeMark,
+  );
+  const showResult = intent === "result";
+  let results: Record<string, QuestionResult> | null = null;
+  if (showResult) {
+    results = {};
+    for (const r of rows) {
+      const chosen = answers.get(r.id);
+      const correct = r.answer.correct;
+      results[String(r.id)] = {
+        correct: includeCorrect ? correct : null,
+        chosenWrong: chosen !== undefined && correct !== null && chosen !== correct,
+        explanationHtml: includeCorrect && r.answer.explanation?.trim() ? renderContent(r.answer.explanation) : null,
+      };
+    }
+  }
+  return {
+    submitted: true,
+    showResult,
+    answers: Object.fromEntries([...answers].map(([id, key]) => [String(id), key])),
+    score,
+    results,
+  };
+}

@@ -1,0 +1,94 @@
+// Examinations: the exam sub-page (title groups, group pills, subjects with their exams), the exam
+// page's header, and the example questions (/example). Fixed number of round trips per page.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { examGroups, examGroupSubjects, examples, examTitleGroups, examTitles, questions } from "~/db/schema";
+import { groupBy } from "~/models/study.server";
+
+export type ExamGroup = { sid: number; gname: string; sname: string };
+
+/** The exam sub-page of a thtid: its banner, announcement and group pills. Two queries at once. */
+export async function getExamSubPage(thtid: number) {
+  const [[titleGroup], groups] = await Promise.all([
+    db
+      .select({ id: examTitleGroups.id, name: examTitleGroups.name, announce: examTitleGroups.announce, banner: examTitleGroups.banner })
+      .from(examTitleGroups)
+      .where(eq(examTitleGroups.id, thtid))
+      .limit(1),
+    db
+      .select({ sid: examGroups.id, gname: examGroups.name, sname: examGroups.subjectName })
+      .from(examGroups)
+      .where(eq(examGroups.titleGroupId, thtid))
+      .orderBy(asc(examGroups.sort), asc(examGroups.id)),
+  ]);
+  return titleGroup ? { titleGroup, groups: groups as ExamGroup[] } : null;
+}
+
+export type ExamTitleLink = { id: number; name: string };
+export type GroupSubject = { id: number; name: string; titles: ExamTitleLink[] };
+
+/** A group's subjects, each with its exams. Two queries. */
+export async function getGroupSubjects(groupId: number): Promise<GroupSubject[]> {
+  const subs = await db
+    .select({ id: examGroupSubjects.id, name: examGroupSubjects.name })
+    .from(examGroupSubjects)
+    .where(eq(examGroupSubjects.groupId, groupId))
+    .orderBy(asc(examGroupSubjects.sort), asc(examGroupSubjects.id));
+  if (!subs.length) return [];
+  const ts = await db
+    .select({ id: examTitles.id, name: examTitles.name, groupSubjectId: examTitles.groupSubjectId })
+    .from(examTitles)
+    .where(inArray(examTitles.groupSubjectId, subs.map((s) => s.id)))
+    .orderBy(asc(examTitles.sort), asc(examTitles.id));
+  const bySubject = groupBy(ts, (t) => t.groupSubjectId);
+  return subs.map((s) => ({ ...s, titles: (bySubject.get(s.id) ?? []).map(({ id, name }) => ({ id, name })) }));
+}
+
+export type ExamTitle = {
+  id: number;
+  name: string;
+  description: string | null;
+  questionSetId: number;
+  fullMarks: number;
+  durationMinutes: number;
+  negativeMark: string;
+  /** The group (pill) and title group (thtid) the exam is listed under, when it is listed. */
+  groupId: number | null;
+  thtid: number | null;
+  /** Questions in the exam's set. */
+  total: number;
+};
+
+/** One exam (grtid) with where it is listed and its number of questions. One query. */
+export async function getExamTitle(grtid: number): Promise<ExamTitle | null> {
+  const [row] = await db
+    .select({
+      id: examTitles.id,
+      name: examTitles.name,
+      description: examTitles.description,
+      questionSetId: examTitles.questionSetId,
+      fullMarks: examTitles.fullMarks,
+      durationMinutes: examTitles.durationMinutes,
+      negativeMark: examTitles.negativeMark,
+      groupId: examGroups.id,
+      thtid: examGroups.titleGroupId,
+      total: sql<number>`(select count(*) from ${questions} where ${questions.setId} = ${examTitles.questionSetId})`,
+    })
+    .from(examTitles)
+    .leftJoin(examGroupSubjects, eq(examGroupSubjects.id, examTitles.groupSubjectId))
+    .leftJoin(examGroups, eq(examGroups.id, examGroupSubjects.groupId))
+    .where(eq(examTitles.id, grtid))
+    .limit(1);
+  return row ? { ...row, total: Number(row.total) } : null;
+}
+
+export type ExampleRow = { id: number; question: string; answer: string; boardYear: string | null; videoUrl: string | null };
+
+/** /example?extid=&exqnameid=: the example questions of one example set, in order. One query. */
+export async function listExamples(extid: number, exqnameid: number): Promise<ExampleRow[]> {
+  return db
+    .select({ id: examples.id, question: examples.question, answer: examples.answer, boardYear: examples.boardYear, videoUrl: examples.videoUrl })
+    .from(examples)
+    .where(and(eq(examples.extid, extid), eq(examples.exqnameid, exqnameid)))
+    .orderBy(asc(examples.sort), asc(examples.id));
+}

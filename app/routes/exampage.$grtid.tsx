@@ -1,0 +1,204 @@
+// The MCQ exam (spec 2 'Exam page', 4, 5). Everything is server-rendered: paging, page size and
+// 'Show answers' are a GET form and links, answering is one POST form scored on the server, and the
+// scored page is the POST's answer. No correct key reaches the page before View Result.
+import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import katexStyles from "katex/dist/katex.min.css";
+import { QuizForm, QuizPager } from "~/components/quiz-form";
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import {
+  DEFAULT_BACK,
+  EXAM_LOAD_FAILED,
+  examUrl,
+  MISSING_GRTID,
+  parseIncludeCorrect,
+  parsePage,
+  parsePageSize,
+  readExamQuery,
+  safeBack,
+  type ExamQuery,
+} from "~/lib/exam-query";
+import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { seo } from "~/lib/meta";
+import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
+import { fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readSmallForm, toQuizQuestions, withoutAnswers } from "~/lib/quiz.server";
+import { parseNegativeMark } from "~/lib/scoring";
+import { getExamTitle, type ExamTitle } from "~/models/exams.server";
+import { questionsOfSet, type QuestionRow } from "~/models/mcq.server";
+import examStyles from "~/styles/exam.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: katexStyles },
+  { rel: "stylesheet", href: examStyles },
+];
+
+function parseGrtid(value: string | undefined): number {
+  const grtid = parseId(value);
+  if (!grtid) throw badRequest(MISSING_GRTID);
+  return grtid;
+}
+
+async function findExam(grtid: number): Promise<ExamTitle> {
+  const exam = await getExamTitle(grtid);
+  if (!exam) throw notFound();
+  return exam;
+}
+
+/** The page as rendered: header facts, this page's questions (no answers), paging links. */
+function examView(exam: ExamTitle, query: ExamQuery, rows: QuestionRow[], page: number, totalPages: number, state: QuizState) {
+  const at = (p: number) => examUrl(exam.id, { ...query, page: p });
+  const negativeMark = parseNegativeMark(exam.negativeMark);
+  const success = exam.total > 0;
+  return {
+    success,
+    error: success ? null : EXAM_LOAD_FAILED,
+    grtid: exam.id,
+    meta: {
+      titleBn: exam.name,
+      fullMarksBn: toBanglaDigits(exam.fullMarks),
+      durationBn: toBanglaDigits(exam.durationMinutes),
+      negativeMarkBn: negativeMark > 0 ? toBanglaDigits(negativeMark) : null,
+      page,
+      pageSize: query.pageSize,
+      totalPages,
+      totalRows: exam.total,
+      hasPrev: page > 1,
+      hasNext: page < totalPages,
+    },
+    includeCorrect: query.includeCorrect,
+    /** The raw (validated) back parameter, kept in every link and form of the page. */
+    backParam: query.back,
+    backHref: query.back ?? DEFAULT_BACK,
+    self: at(page),
+    prevHref: page > 1 ? at(page - 1) : null,
+    nextHref: page < totalPages ? at(page + 1) : null,
+    questions: toQuizQuestions(rows, (page - 1) * query.pageSize),
+    state,
+  };
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const grtid = parseGrtid(params.grtid);
+  const query = readExamQuery(new URL(request.url).searchParams);
+  const exam = await findExam(grtid);
+  const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
+  const rows = exam.total > 0 ? await questionsOfSet(exam.questionSetId, offset, query.pageSize) : [];
+  const view = examView(exam, { ...query, page }, rows, page, totalPages, FRESH_QUIZ);
+  return json(view, { status: view.success ? 200 : 404 });
+}
+
+export async function action({ params, request }: ActionFunctionArgs) {
+  const grtid = parseGrtid(params.grtid);
+  const url = new URL(request.url);
+  const form = await readSmallForm(request);
+  const intent = parseIntent(form);
+  const last = (name: string) => fieldOrQuery(form, url, name).at(-1) ?? null;
+  const back = last("back");
+  const query: ExamQuery = {
+    page: parsePage(last("page")),
+    pageSize: parsePageSize(last("pageSize")),
+    includeCorrect: parseIncludeCorrect(fieldOrQuery(form, url, "includeCorrect")),
+    back: back === null ? null : safeBack(back, "") || null,
+  };
+  if (intent === "clear") return redirect(examUrl(grtid, query), 303);
+  const exam = await findExam(grtid);
+  const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
+  const rows = exam.total > 0 ? await questionsOfSet(exam.questionSetId, offset, query.pageSize, true) : [];
+  const state = exam.total > 0 ? gradeQuiz(rows, form, intent, exam.negativeMark, query.includeCorrect) : FRESH_QUIZ;
+  const view = examView(exam, { ...query, page }, withoutAnswers(rows), page, totalPages, state);
+  return json(view, { status: view.success ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
+}
+
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  seo(matches, {
+    title: data ? data.meta.titleBn : null,
+    description: data
+      ? `${data.meta.titleBn}: বহুনির্বাচনি পরীক্ষা — পূর্ণমান ${data.meta.fullMarksBn}, সময় ${data.meta.durationBn} মিনিট, মোট প্রশ্ন ${toBanglaDigits(data.meta.totalRows)}।`
+      : null,
+  });
+
+export default function ExamPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const data = posted ?? loaded;
+  const { meta, state } = data;
+  const hidden: [string, string][] = [
+    ["page", String(meta.page)],
+    ["pageSize", String(meta.pageSize)],
+    ["includeCorrect", data.includeCorrect ? "1" : "0"],
+  ];
+  if (data.backParam) hidden.push(["back", data.backParam]);
+  return (
+    <div className="container exam-page">
+      <section id="exam" className="exam" aria-labelledby="exam-title">
+        <header className="exam-header panel">
+          <p className="exam-back">
+            <a className="back-link" href={data.backHref}>
+              Back
+            </a>
+          </p>
+          <h1 id="exam-title">{meta.titleBn}</h1>
+          <ul className="exam-facts">
+            <li>{`পূর্ণমান: ${meta.fullMarksBn}`}</li>
+            <li>{`সময়: ${meta.durationBn} মিনিট`}</li>
+            <li>{`মোট প্রশ্ন: ${toBanglaDigits(meta.totalRows)}`}</li>
+            {meta.negativeMarkBn ? <li>{`নেগেটিভ মার্কিং: প্রতি ভুল উত্তরে ${meta.negativeMarkBn}`}</li> : null}
+          </ul>
+          {data.success ? (
+            <form method="get" action={`/exampage/${data.grtid}`} className="exam-settings" data-swap="#exam" data-swap-scroll data-swap-replace>
+              {data.backParam ? <input type="hidden" name="back" value={data.backParam} /> : null}
+              <label>
+                <span>প্রতি পৃষ্ঠায় প্রশ্ন</span>{" "}
+                <select name="pageSize" defaultValue={String(meta.pageSize)}>
+                  <option value="25">{toBanglaDigits(25)}</option>
+                  <option value="100">{toBanglaDigits(100)}</option>
+                </select>
+              </label>
+              {/* An unchecked box sends nothing, which would mean the default (on): the hidden 0 comes first, the box's 1 wins. */}
+              <input type="hidden" name="includeCorrect" value="0" />
+              <label className="check">
+                <input type="checkbox" name="includeCorrect" value="1" defaultChecked={data.includeCorrect} /> Show answers
+              </label>
+              <button type="submit" className="btn btn-secondary">
+                প্রয়োগ করুন
+              </button>
+            </form>
+          ) : null}
+        </header>
+        {data.success ? (
+          <>
+            <QuizForm
+              action={data.self}
+              swap="#exam"
+              hidden={hidden}
+              questions={data.questions}
+              state={state}
+              restartHref={data.self}
+            />
+            <QuizPager
+              swap="#exam"
+              pager={{
+                page: meta.page,
+                totalPages: meta.totalPages,
+                totalRows: meta.totalRows,
+                prevHref: data.prevHref,
+                nextHref: data.nextHref,
+              }}
+            />
+          </>
+        ) : (
+          <div className="notice error" role="alert">
+            <p>{data.error}</p>
+            <p>এই পরীক্ষায় এখনো কোনো প্রশ্ন যোগ করা হয়নি।</p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
