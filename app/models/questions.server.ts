@@ -5,6 +5,7 @@ import { db } from "~/db/client.server";
 import { questionOptions, questions } from "~/db/schema";
 import { formatBoardYear } from "~/lib/board-year";
 import { renderContent } from "~/lib/math.server";
+import { resolveCorrectKey } from "~/lib/scoring";
 
 export type PrintOption = { key: string; html: string };
 export type PrintQuestion = {
@@ -95,7 +96,7 @@ function assemble(rows: QuestionRow[], opts: { questionId: number; key: string; 
       html: renderContent(q.body),
       boardYear: formatBoardYear(q.boardYear),
       options: options.map((o) => ({ key: o.key, html: renderContent(o.body) })),
-      correct: q.correctKey?.trim() || options.find((o) => o.isCorrect)?.key || null,
+      correct: resolveCorrectKey(q.correctKey, options),
       explanationHtml: q.explanation?.trim() ? renderContent(q.explanation) : null,
     };
   });
