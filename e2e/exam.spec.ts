@@ -1,0 +1,85 @@
+import { expect, queryOne, test } from "./fixtures";
+
+const bn = (n: number) => String(n).replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]);
+
+test("from the exam sub-page a student picks a group and a title and starts the exam", async ({ page }) => {
+  await page.goto("/exam-subpage/1");
+  await expect(page.getByRole("heading", { name: "SELECT YOUR GROUP" })).toBeVisible();
+  await expect(page.getByText("Select a group to load subjects.")).toBeVisible();
+  await page.locator("#exam-content, main").getByRole("link", { name: "বিজ্ঞান" }).first().click();
+  await expect(page).toHaveURL(/\?group=\d+/);
+  const title = page.locator("main a[href*='title=']").first();
+  await title.click();
+  await expect(page).toHaveURL(/group=\d+&title=\d+/);
+  await page.getByRole("link", { name: /পরীক্ষা শুরু করুন/ }).click();
+  await expect(page).toHaveURL(/\/exampage\/\d+\?back=/);
+  await page.getByRole("link", { name: "Back" }).first().click();
+  await expect(page).toHaveURL(/\/exam-subpage\/1\?group=\d+&title=\d+/);
+});
+
+test("taking an exam: answer, submit, see the score, then view the result once", async ({ page }) => {
+  const { setId } = await queryOne<{ setId: number }>("SELECT question_set_id AS setId FROM exam_titles WHERE id = 1");
+  const rows = await queryOne<{ keys: string }>(
+    `SELECT GROUP_CONCAT(CONCAT(q.id, ':', COALESCE(q.correct_key,
+        (SELECT o.opt_key FROM question_options o WHERE o.question_id = q.id AND o.is_correct ORDER BY o.sort, o.id LIMIT 1)))
+        ORDER BY q.sort, q.id SEPARATOR ',') AS \`keys\`
+     FROM (SELECT * FROM questions WHERE set_id = ${setId} ORDER BY sort, id LIMIT 4) q`,
+  );
+  const keys = rows.keys.split(",").map((p) => p.split(":")) as [string, string][];
+
+  const res = await page.goto("/exampage/1");
+  const before = await res!.text();
+  expect(before).not.toMatch(/is-correct|data-correct|isCorrect/); // no answers in the page before submit
+  await expect(page.getByText(`Page ১ of ${bn(6)} — total questions: ${bn(130)}`)).toBeVisible();
+
+  // Three right, one wrong, the rest skipped.
+  for (const [qid, key] of keys.slice(0, 3)) await page.locator(`input[name="q${qid}"][value="${key}"]`).check();
+  const [wrongQid, wrongKey] = keys[3];
+  const wrong = await page.locator(`input[name="q${wrongQid}"]:not([value="${wrongKey}"])`).first();
+  await wrong.check();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText(`আপনি পেয়েছেন ${bn(3)} / ${bn(25)}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit" })).toBeDisabled();
+  const chosen = page.locator(`input[type="radio"][name="q${keys[0][0]}"][value="${keys[0][1]}"]`);
+  await expect(chosen).toBeChecked();
+  await expect(chosen).toBeDisabled(); // choices freeze after submit
+
+  await page.getByRole("button", { name: "View Result" }).click();
+  await expect(page.locator(".is-correct").first()).toBeVisible();
+  await expect(page.locator(".is-wrong")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "View Result" })).toBeDisabled();
+});
+
+test("page size 100 pages the long exam and the URL reopens the same page", async ({ page }) => {
+  await page.goto("/exampage/1");
+  await page.getByLabel("প্রতি পৃষ্ঠায় প্রশ্ন").selectOption("100");
+  await page.getByRole("button", { name: "প্রয়োগ করুন" }).click();
+  await expect(page).toHaveURL(/pageSize=100/);
+  await expect(page.locator(".question-card")).toHaveCount(100);
+  await page.getByRole("link", { name: /Next/ }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.locator(".question-card")).toHaveCount(30);
+  const url = page.url();
+  await page.goto(url);
+  await expect(page.getByText(`Page ${bn(2)} of ${bn(2)} — total questions: ${bn(130)}`)).toBeVisible();
+});
+
+test("old exampage.php links and bad ids", async ({ page }) => {
+  await page.goto("/exampage.php?grtid=1");
+  await expect(page).toHaveURL(/\/exampage\/1$/);
+  expect((await page.goto("/exampage/987654"))!.status()).toBe(404);
+  const bad = await page.goto("/exampage/abc");
+  expect(bad!.status()).toBe(400);
+  await expect(page.getByRole("heading", { name: "Missing grtid" })).toBeVisible();
+});
+
+test("MCQ practice and board papers open from home", async ({ page }) => {
+  await page.goto("/home");
+  await page.locator("#grcontentmcq .card a").first().click();
+  await expect(page).toHaveURL(/\/mq\/\d+/);
+  await expect(page.locator(".question-card").first()).toBeVisible();
+  await page.goto("/home");
+  await page.locator("#board-papers .card a").first().click();
+  await expect(page).toHaveURL(/\/board-question\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
