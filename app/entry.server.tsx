@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -38,30 +37,38 @@ export default function handleRequest(
   setDocumentHeaders(request, responseStatusCode, responseHeaders, nonce);
   const bot = isbot(request.headers.get("user-agent") || "");
 
+  // The whole document is sent as one chunk, once everything has rendered. We use no Suspense, so
+  // streaming would not show anything sooner, and Remix flushes every streamed chunk, which defeats
+  // gzip (measured: /home 19 KB gzipped when streamed, 7.7 KB when sent whole).
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RequestContext.Provider value={{ nonce, databaseDown: down }}>
+      <RequestContext.Provider value={{ nonce, databaseDown: down, bot }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </RequestContext.Provider>,
       {
         nonce,
-        // Bots get the complete document at once; browsers get the shell as soon as it is ready.
-        [bot ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
-          pipe(body);
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer, _enc, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
+              done();
+            },
+          });
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          failed = true;
+          console.error(error);
         },
       },
     );

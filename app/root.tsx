@@ -53,12 +53,13 @@ export type RouteHandle = { hydrate?: boolean };
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { nonce } = useRequestInfo();
+  const { nonce, bot } = useRequestInfo();
   const location = useLocation();
   const hydrate = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
   const site = data?.site ?? SITE_DEFAULTS;
   return (
-    <html lang="bn">
+    // Crawlers that run scripts must not count as readers online.
+    <html lang="bn" data-presence={bot ? "off" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
