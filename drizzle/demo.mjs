@@ -22,7 +22,8 @@ try {
     run("npm", ["run", "build"]);
     server = startServer({ port, databaseUrl: database.url });
   }
-  console.log(`\n  The site: http://127.0.0.1:${port}/home   (staff sign-in: http://127.0.0.1:${port}/gradmin/login)\n`);
+  const stops = database.started ? "the server and the local database it started" : "the server";
+  console.log(`\n  The site: http://127.0.0.1:${port}/home   (Ctrl-C stops ${stops})\n`);
 
   let stopping = false;
   const stop = async (code = 0) => {
