@@ -5,10 +5,11 @@ import { ensureDependencies, run, bin, startServer, root } from "./setup.mjs";
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
 
+let database = { stop: async () => {} };
 try {
   ensureDependencies();
   const { resolveDatabase } = await import("./local-db.mjs");
-  const database = await resolveDatabase("grbd");
+  database = await resolveDatabase("grbd");
   const { migrateDatabase } = await import("./migrate.mjs");
   await migrateDatabase(database.url);
   run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: database.url } });
@@ -38,5 +39,6 @@ try {
   server.on("exit", (code) => stop(code ?? 0));
 } catch (e) {
   console.error(`\n[demo] ${e.message}`);
+  await database.stop(); // only stops a database this run started
   process.exit(e.exitCode || 1);
 }
