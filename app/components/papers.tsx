@@ -58,17 +58,7 @@ export function PaperFilterForm({
 }) {
   return (
     <form method="get" action={path} className="paper-filter no-print" data-swap={swap} aria-label="প্রশ্নপত্র ছাঁকুন">
-      <label>
-        <span>বোর্ড</span>
-        <select name="board" defaultValue={board ?? ""}>
-          <option value="">সকল বোর্ড</option>
-          {boards.map((b) => (
-            <option key={b.id} value={b.code}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <BoardSelect boards={boards} value={board} />
       <label>
         <span>সাল</span>
         <select name="year" defaultValue={year ?? ""}>
@@ -93,6 +83,23 @@ export function PaperFilterForm({
 }
 
 /** What the filter shows, in words: "ঢাকা বোর্ড · ২০২৩". */
+/** The board filter used by the paper lists and the make-question tool. */
+export function BoardSelect({ boards, value }: { boards: { id: number; code: string; name: string }[]; value: string | null | undefined }) {
+  return (
+    <label>
+      <span>বোর্ড</span>
+      <select name="board" defaultValue={value ?? ""}>
+        <option value="">সকল বোর্ড</option>
+        {boards.map((b) => (
+          <option key={b.id} value={b.code}>
+            {b.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function filterSummary(board: Board | null, year: number | null): string {
   return [board?.name, year ? toBanglaDigits(year) : null].filter(Boolean).join(" · ");
 }

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import katexStyles from "katex/dist/katex.min.css";
 import { PageBanner } from "~/components/page-banner";
-import { Breadcrumb, McqQuestions } from "~/components/papers";
+import { BoardSelect, Breadcrumb, McqQuestions } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { notFound, parseId } from "~/lib/http.server";
 import { seo } from "~/lib/meta";
@@ -117,17 +117,7 @@ export default function MakeQuestionTool() {
               <input type="radio" name="type" value="creative" defaultChecked={form.type === "creative"} /> সৃজনশীল
             </label>
           </fieldset>
-          <label>
-            <span>বোর্ড</span>
-            <select name="board" defaultValue={form.board ?? ""}>
-              <option value="">সকল বোর্ড</option>
-              {boards.map((b) => (
-                <option key={b.id} value={b.code}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <BoardSelect boards={boards} value={form.board} />
           <label>
             <span>কতটি প্রশ্ন (১–১০০)</span>
             <input type="number" name="n" min={1} max={100} step={1} defaultValue={form.count} inputMode="numeric" />
