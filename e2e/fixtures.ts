@@ -1,5 +1,6 @@
 // Facts about the seeded e2e database that the specs need (which chapter is empty, which title has
 // math), read with SQL so the specs do not hard-code ids of the demo content.
+import { readFileSync } from "node:fs";
 import { test as base, expect } from "@playwright/test";
 import mysql from "mysql2/promise";
 
@@ -20,8 +21,19 @@ export async function queryOne<T>(sql: string): Promise<T> {
   }
 }
 
+const THUMBNAIL = readFileSync(new URL("../public/images/video-fallback.svg", import.meta.url));
+
 /** Fails the test on any console error or uncaught exception in the page. */
-export const test = base.extend<{ watchConsole: void }>({
+export const test = base.extend<{ watchConsole: void; offlineThumbnails: void }>({
+  // The suite runs without internet: the home page's video thumbnails (i.ytimg.com) get a local image
+  // instead of waiting on DNS and logging load errors. A spec's own page.route takes precedence.
+  offlineThumbnails: [
+    async ({ page }, use) => {
+      await page.route(/^https:\/\/i\.ytimg\.com\//, (r) => r.fulfill({ status: 200, contentType: "image/svg+xml", body: THUMBNAIL }));
+      await use();
+    },
+    { auto: true },
+  ],
   watchConsole: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -7,6 +7,7 @@ import { initCarousel, initCarousels } from "./carousel";
 import { initPresence } from "./presence";
 import { initScroll } from "./scroll";
 import { initSwap, onReplaced } from "./swap";
+import { initThumbs } from "./thumbs";
 
 // As early as possible, so CSS can switch to the JS variants (e.g. hide the to-top link) before paint.
 document.documentElement.classList.add("js");
@@ -17,7 +18,7 @@ function start(): void {
   if (w.grbdEnhanced) return; // the script included twice must not double every listener
   w.grbdEnhanced = true;
   // Isolated so one failing behaviour leaves the others (and the no-JS fallbacks) working.
-  for (const init of [initScroll, initCarousel, initSwap, initPresence]) {
+  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs]) {
     try {
       init();
     } catch (err) {

@@ -1,18 +1,29 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CardCollection, parseViewMode, ViewToggle, type ViewMode } from "~/components/card-collection";
 import { Icon } from "~/components/icons";
+import { VideoSection } from "~/components/video-section";
 import { ADMISSION_SECTIONS, filterAdmission } from "~/lib/admission-filters";
 import { seo } from "~/lib/meta";
 import { homeIconFor } from "~/lib/subject-icon";
+import { readVideoQuery, videoSection } from "~/lib/video-query";
 import { listBoardSubjects } from "~/models/board-papers.server";
 import { topMcqCategories } from "~/models/mcq.server";
 import { homeSubjects } from "~/models/study.server";
+import { listVideos } from "~/models/videos.server";
+import videoStyles from "~/styles/video.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: videoStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [subjects, boardSubjects, mcq] = await Promise.all([homeSubjects(), listBoardSubjects(), topMcqCategories()]);
+  const [subjects, boardSubjects, mcq, videos] = await Promise.all([
+    homeSubjects(),
+    listBoardSubjects(),
+    topMcqCategories(),
+    listVideos(),
+  ]);
   return json({
     subjects,
     boardSubjects,
@@ -23,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       boards: parseViewMode(url.searchParams.get("boards")),
       mcq: parseViewMode(url.searchParams.get("mcq")),
     },
+    video: videoSection(videos, readVideoQuery(url.searchParams)),
     search: url.search,
   });
 }
@@ -30,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ matches }) => seo(matches);
 
 export default function Home() {
-  const { subjects, boardSubjects, mcq, admission, views, search } = useLoaderData<typeof loader>();
+  const { subjects, boardSubjects, mcq, admission, views, video, search } = useLoaderData<typeof loader>();
   return (
     <div className="home container">
       <h1 className="visually-hidden">গণিত, বিজ্ঞান ও ইংরেজি শিখুন</h1>
@@ -83,13 +95,7 @@ export default function Home() {
         />
       </HomeSection>
 
-      <section id="grcontentvideo" className="home-section" aria-labelledby="grcontentvideo-h" tabIndex={-1}>
-        <header className="section-head">
-          <h2 id="grcontentvideo-h">ভিডিও ক্লাস</h2>
-          <p className="muted">Video lessons</p>
-        </header>
-        <p className="muted">ভিডিও ক্লাসগুলো এখানে দেখা যাবে।</p>
-      </section>
+      <VideoSection section={video} search={search} />
 
       {admission.map((s) => (
         <section key={s.key} id={s.key} className="home-section admission" aria-labelledby={`${s.key}-h`}>

@@ -17,7 +17,7 @@ const TABLES = [
   "site_settings", "contact_messages", "online_presence",
   "question_sets", "questions", "question_options", "exam_title_groups", "exam_groups", "exam_group_subjects",
   "exam_titles", "examples",
-  "boards", "board_papers", "live_classes",
+  "boards", "board_papers", "live_classes", "videos",
 ];
 
 /** Empties the tables the study screens read, so each test file starts from a known state. */

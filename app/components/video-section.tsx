@@ -1,0 +1,118 @@
+// The home page's video section (spec 2 'Video section', 4). Every state is a URL (see
+// ~/lib/video-query); with JS the links swap just the part that changes. The player is "light": a
+// thumbnail and a play link, and YouTube's iframe only once the student asks to play.
+import { Icon } from "~/components/icons";
+import { embedUrl, thumbnailUrls, VIDEO_KIND_LABELS } from "~/lib/video-id";
+import {
+  filterHref,
+  showMoreHref,
+  VIDEO_FILTERS,
+  VIDEO_SECTION_ID,
+  videoHref,
+  type VideoSection as Section,
+} from "~/lib/video-query";
+
+const SECTION = `#${VIDEO_SECTION_ID}`;
+const LOCAL_FALLBACK = "/images/video-fallback.svg";
+
+/**
+ * src and data-fallbacks for a thumbnail: start at `from` (a size index into the spec's order
+ * maxres, hq, mq, default) and fall back along that order, then to the local image (app/enhance/thumbs.ts).
+ */
+function thumb(id: string, from: number) {
+  const [src = LOCAL_FALLBACK, ...rest] = thumbnailUrls(id).slice(from);
+  return { src, "data-fallbacks": src === LOCAL_FALLBACK ? undefined : [...rest, LOCAL_FALLBACK].join(" ") };
+}
+
+export function VideoSection({ section, search }: { section: Section; search: string }) {
+  const { selected, items } = section;
+  const more = showMoreHref(search, section);
+  return (
+    <section id={VIDEO_SECTION_ID} className="home-section video-section" aria-labelledby={`${VIDEO_SECTION_ID}-h`} tabIndex={-1}>
+      <header className="section-head">
+        <div>
+          <h2 id={`${VIDEO_SECTION_ID}-h`}>ভিডিও ক্লাস</h2>
+          <p className="muted">Video lessons</p>
+        </div>
+      </header>
+      <nav aria-label="Video filter">
+        <ul className="pill-list video-filters">
+          {VIDEO_FILTERS.map((f) => (
+            <li key={f}>
+              <a
+                href={filterHref(search, section, f)}
+                data-swap={SECTION}
+                data-swap-replace
+                aria-current={f === section.filter ? "true" : undefined}
+              >
+                {VIDEO_KIND_LABELS[f]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="video-layout">
+        <div id="video-player" className="video-player" tabIndex={-1}>
+          {selected ? (
+            <>
+              {section.play ? (
+                <div className="video-frame">
+                  <iframe
+                    src={embedUrl(selected.id)}
+                    title={selected.title}
+                    allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+                    allowFullScreen
+                    loading="lazy"
+                  />
+                </div>
+              ) : (
+                <a
+                  className="video-frame video-poster"
+                  href={videoHref(search, { v: selected.id, play: true })}
+                  data-swap="#video-player"
+                  data-swap-replace
+                  aria-label={`Play: ${selected.title}`}
+                >
+                  <img {...thumb(selected.id, 1)} alt={selected.title} width="480" height="360" loading="lazy" decoding="async" />
+                  <span className="video-play" aria-hidden="true">
+                    <Icon name="play" />
+                  </span>
+                </a>
+              )}
+              <h3 className="video-now">{selected.title}</h3>
+            </>
+          ) : (
+            <p className="video-prompt">Select a video from the sidebar to play it here.</p>
+          )}
+        </div>
+        <div id="video-list" className="video-list-wrap">
+          {items.length === 0 ? (
+            <p className="empty">No videos found.</p>
+          ) : (
+            <ol className="video-list" aria-label={VIDEO_KIND_LABELS[section.filter]}>
+              {items.map((item, i) => (
+                <li key={item.id}>
+                  <a
+                    href={videoHref(search, { v: item.id, play: false })}
+                    data-swap={SECTION}
+                    aria-current={item.id === selected?.id ? "true" : undefined}
+                  >
+                    <span className="video-no">{i + 1}</span>
+                    <img {...thumb(item.id, 2)} alt="" width="320" height="180" loading="lazy" decoding="async" />
+                    <span className="video-title">{item.title}</span>
+                  </a>
+                </li>
+              ))}
+            </ol>
+          )}
+          {more ? (
+            // Only the list is swapped, so a video playing beside it keeps playing.
+            <a className="btn video-more" href={more} data-swap="#video-list" data-swap-replace>
+              Show more
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+// The home video section's URL state (spec 2 'Video section', 4, 9): ?video (filter), ?vcount (how
+// many list items show), ?v (selected video) and ?play. Pure, so the loader, the component and the
+// tests read and write the query the same way.
+import { VIDEO_KIND_LABELS, type VideoKind } from "~/lib/video-id";
+
+export type VideoFilter = keyof typeof VIDEO_KIND_LABELS;
+/** The spec's pill order: the eight kinds, then All. */
+export const VIDEO_FILTERS = Object.keys(VIDEO_KIND_LABELS) as VideoFilter[];
+
+export const VIDEO_PAGE = 12; // shown at first and added by each 'Show more'
+export const VIDEO_COUNT_MAX = 200; // the list never grows past this (one kind's API limit)
+export const VIDEO_SECTION_ID = "grcontentvideo";
+
+export type Video = { id: string; kind: VideoKind; title: string; url: string };
+
+export type VideoQuery = { filter: VideoFilter; count: number; v: string | null; play: boolean };
+
+/** One of the filter keys; anything else (or nothing) is All. */
+export function parseVideoFilter(value: string | null): VideoFilter {
+  return value !== null && (VIDEO_FILTERS as string[]).includes(value) ? (value as VideoFilter) : "all";
+}
+
+/** Whole numbers from 12 up, capped at VIDEO_COUNT_MAX; anything else is the first page (12). */
+export function parseVideoCount(value: string | null): number {
+  const s = (value ?? "").trim();
+  if (!/^\d+$/.test(s)) return VIDEO_PAGE;
+  const n = Number(s);
+  return n < VIDEO_PAGE ? VIDEO_PAGE : Math.min(n, VIDEO_COUNT_MAX);
+}
+
+export function readVideoQuery(params: URLSearchParams): VideoQuery {
+  return {
+    filter: parseVideoFilter(params.get("video")),
+    count: parseVideoCount(params.get("vcount")),
+    v: params.get("v"),
+    play: params.get("play") === "1",
+  };
+}
+
+export type VideoSection = {
+  filter: VideoFilter;
+  count: number;
+  total: number; // videos in the filter
+  items: Pick<Video, "id" | "kind" | "title">[]; // the first `count` of them
+  selected: Pick<Video, "id" | "kind" | "title"> | null;
+  play: boolean;
+};
+
+/**
+ * What the section shows for a query. The selected video is ?v when it is in the filter, else the
+ * filter's first (spec 4: first auto-selected). It plays only when ?play=1 names it in ?v, so no
+ * third-party frame loads for a video the student did not pick.
+ */
+export function videoSection(videos: Video[], q: VideoQuery): VideoSection {
+  const list = q.filter === "all" ? videos : videos.filter((x) => x.kind === q.filter);
+  const pick = ({ id, kind, title }: Video) => ({ id, kind, title });
+  const chosen = list.find((x) => x.id === q.v) ?? list[0];
+  return {
+    filter: q.filter,
+    count: q.count,
+    total: list.length,
+    items: list.slice(0, q.count).map(pick),
+    selected: chosen ? pick(chosen) : null,
+    play: q.play && !!chosen && chosen.id === q.v,
+  };
+}
+
+type Change = { video?: VideoFilter; vcount?: number; v?: string | null; play?: boolean };
+
+/**
+ * The home URL with the video section changed and every other param (subjects/boards/mcq views)
+ * kept. Defaults are left out (no video=all, no vcount=12) so equal states share one URL.
+ */
+export function videoHref(search: string, change: Change): string {
+  const q = new URLSearchParams(search);
+  if (change.video !== undefined) {
+    if (change.video === "all") q.delete("video");
+    else q.set("video", change.video);
+  }
+  if (change.vcount !== undefined) {
+    if (change.vcount <= VIDEO_PAGE) q.delete("vcount");
+    else q.set("vcount", String(change.vcount));
+  }
+  if (change.v !== undefined) {
+    if (change.v === null) q.delete("v");
+    else q.set("v", change.v);
+  }
+  if (change.play !== undefined) {
+    if (change.play) q.set("play", "1");
+    else q.delete("play");
+  }
+  return `?${q.toString()}#${VIDEO_SECTION_ID}`;
+}
+
+/** A filter pill's target: the list starts over; the current video stays if it is in that filter (spec 4). */
+export function filterHref(search: string, section: VideoSection, filter: VideoFilter): string {
+  const current = section.selected;
+  const keep = current !== null && (filter === "all" || current.kind === filter);
+  return videoHref(search, { video: filter, vcount: VIDEO_PAGE, v: keep ? current.id : null, play: false });
+}
+
+/** 'Show more' target, or null when the whole filter already shows (or the cap is reached). */
+export function showMoreHref(search: string, section: VideoSection): string | null {
+  if (section.total <= section.count || section.count >= VIDEO_COUNT_MAX) return null;
+  return videoHref(search, { vcount: Math.min(section.count + VIDEO_PAGE, VIDEO_COUNT_MAX) });
+}

@@ -1,0 +1,57 @@
+// Videos: the home page's video section (spec 2 'Video section', 7 'video calls').
+import { asc, lte, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { videos } from "~/db/schema";
+import { embedUrl, videoIdFrom, videoTitleFallback } from "~/lib/video-id";
+import type { Video } from "~/lib/video-query";
+
+export type { Video };
+
+/** The old per-kind API calls each returned at most this many (…_videos.php?limit=200). */
+export const VIDEOS_PER_KIND = 200;
+/** Theory content may hold shorter ids (spec 5); other kinds take exactly 11 characters. */
+const minIdLength = (kind: Video["kind"]) => (kind === "theory" ? 6 : 11);
+
+/**
+ * Every video in the spec's kind order (theory, example, short, b2 … a6), then by sort and id: at
+ * most VIDEOS_PER_KIND per kind, de-duplicated by YouTube id (the first kind keeps it), rows without
+ * a usable id dropped, missing titles filled as '{Kind} video {n}' with n counting within the kind.
+ * One query.
+ */
+export async function listVideos(): Promise<Video[]> {
+  const ranked = db
+    .select({
+      url: videos.url,
+      title: videos.title,
+      kind: videos.kind,
+      sort: videos.sort,
+      rowId: videos.id,
+      rank: sql<number>`row_number() over (partition by ${videos.kind} order by ${videos.sort}, ${videos.id})`.as("rank_in_kind"),
+    })
+    .from(videos)
+    .as("ranked");
+  // ORDER BY an ENUM column sorts by its declared position, which is the spec's kind order.
+  const rows = await db
+    .select({ url: ranked.url, title: ranked.title, kind: ranked.kind })
+    .from(ranked)
+    .where(lte(ranked.rank, VIDEOS_PER_KIND))
+    .orderBy(asc(ranked.kind), asc(ranked.sort), asc(ranked.rowId));
+
+  const byId = new Map<string, { kind: Video["kind"]; title: string | null; url: string }>();
+  for (const r of rows) {
+    const id = videoIdFrom(r.url, minIdLength(r.kind));
+    if (!id || !embedUrl(id)) continue; // no id, or one too long to embed
+    const title = r.title?.trim() || null;
+    const seen = byId.get(id);
+    // A title is the video's, whichever row carries it.
+    if (seen) seen.title ??= title;
+    else byId.set(id, { kind: r.kind, title, url: r.url });
+  }
+
+  const n = new Map<Video["kind"], number>();
+  return Array.from(byId, ([id, v]) => {
+    const i = (n.get(v.kind) ?? 0) + 1;
+    n.set(v.kind, i);
+    return { id, kind: v.kind, title: v.title ?? videoTitleFallback(v.kind, i), url: v.url };
+  });
+}
