@@ -75,7 +75,7 @@ test.describe("home video section", () => {
     await offline(page);
     await page.goto("/home");
     await mark(page);
-    const { rows } = await queryOne<{ rows: number }>("SELECT COUNT(*) AS rows FROM videos");
+    const { n: rows } = await queryOne<{ n: number }>("SELECT COUNT(*) AS n FROM videos");
     let shown = 12;
     await expect(list(page)).toHaveCount(shown);
     const more = section(page).getByRole("link", { name: "Show more" });
