@@ -43,10 +43,6 @@ export const db: Db = new Proxy({} as Db, {
   get: (_t, prop) => Reflect.get(state().db, prop),
 });
 
-export function dbPool() {
-  return state().pool;
-}
-
 /** Round trips made by this process so far (for the benchmark and tests). */
 export function queryCount() {
   return state().queries;
