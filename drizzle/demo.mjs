@@ -18,7 +18,10 @@ try {
   if (dev) {
     const { spawn } = await import("node:child_process");
     run(process.execPath, ["app/enhance/build.mjs"]);
+    // The enhancement script rebuilds on change beside Remix's own watcher.
+    const watcher = spawn(process.execPath, ["app/enhance/build.mjs", "--watch"], { cwd: root, stdio: "inherit" });
     server = spawn(bin("remix"), ["dev"], { cwd: root, stdio: "inherit", env: { ...process.env, DATABASE_URL: database.url, PORT: String(port) } });
+    server.on("exit", () => watcher.kill("SIGTERM"));
   } else {
     run("npm", ["run", "build"]);
     server = startServer({ port, databaseUrl: database.url });
