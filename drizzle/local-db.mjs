@@ -96,7 +96,7 @@ export async function startLocalDb({ quiet = false } = {}) {
   }
   if (!(await portOpen(localPort))) throw new Error("MariaDB did not open its port in 15 s; see .data/mariadb.log");
   log(`started MariaDB on 127.0.0.1:${localPort} (data in .data/mariadb)`);
-  return { url, started: true, stop: () => stopLocalDb({ quiet }) };
+  return { url, started: true, stop: (opts) => stopLocalDb(opts ?? { quiet }) };
 }
 
 export async function stopLocalDb({ quiet = false } = {}) {
