@@ -1,16 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import katexStyles from "katex/dist/katex.min.css";
 import { PageBanner } from "~/components/page-banner";
 import { BoardSelect, Breadcrumb, McqQuestions } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { notFound, parseId } from "~/lib/http.server";
+import { requireSubjectGrade } from "~/lib/subject-grade.server";
 import { seo } from "~/lib/meta";
 import { KIND_LABEL, parseBoard, parseCount, parseIdList } from "~/lib/papers";
 import { listBoards } from "~/models/board-papers.server";
 import { chaptersOf, findCreativePapers, findMcqQuestions } from "~/models/make-question.server";
-import { findSubjectGrade } from "~/models/study.server";
 import papersStyles from "~/styles/papers.css";
 
 export const links: LinksFunction = () => [
@@ -26,13 +25,8 @@ const DEFAULT_COUNT = 25;
  * checkboxes, and the second form builds the printable paper at .../paper?q=...&title=...
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const sid = parseId(params.sid);
-  const gid = parseId(params.gid);
-  if (!sid || !gid) throw notFound();
-  const subject = await findSubjectGrade(sid, gid);
-  if (!subject) throw notFound();
+  const { subject, sid, gid } = await requireSubjectGrade({ params, request }, "make-question");
   const url = new URL(request.url);
-  if (params.sname !== subject.slug) throw redirect(`/make-question/${encodeURIComponent(subject.slug)}/${sid}/${gid}${url.search}`, 301);
 
   const q = url.searchParams;
   const [chapters, boards] = await Promise.all([chaptersOf(sid, gid), listBoards()]);

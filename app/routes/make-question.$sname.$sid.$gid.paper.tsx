@@ -1,15 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import katexStyles from "katex/dist/katex.min.css";
 import { AnswerKey, Breadcrumb, McqQuestions, PaperHeader, PrintHint } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { notFound, parseId } from "~/lib/http.server";
+import { requireSubjectGrade } from "~/lib/subject-grade.server";
 import { seo } from "~/lib/meta";
 import { cleanTitle, parseCount, parseIdList } from "~/lib/papers";
 import { creativePapersByIds } from "~/models/board-papers.server";
 import { questionsByIds } from "~/models/questions.server";
-import { findSubjectGrade } from "~/models/study.server";
 import papersStyles from "~/styles/papers.css";
 
 export const links: LinksFunction = () => [
@@ -23,14 +22,8 @@ export const links: LinksFunction = () => [
  * repeated; non-numbers ignored; at most 200 each). The answer key prints on its own page.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const sid = parseId(params.sid);
-  const gid = parseId(params.gid);
-  if (!sid || !gid) throw notFound();
-  const subject = await findSubjectGrade(sid, gid);
-  if (!subject) throw notFound();
+  const { subject, base } = await requireSubjectGrade({ params, request }, "make-question", "/paper");
   const url = new URL(request.url);
-  const base = `/make-question/${encodeURIComponent(subject.slug)}/${sid}/${gid}`;
-  if (params.sname !== subject.slug) throw redirect(`${base}/paper${url.search}`, 301);
 
   const q = url.searchParams;
   const [questions, creative] = await Promise.all([questionsByIds(parseIdList(q.getAll("q"))), creativePapersByIds(parseIdList(q.getAll("c")))]);

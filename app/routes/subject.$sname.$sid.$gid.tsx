@@ -1,20 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChapterList } from "~/components/chapter-list";
 import { PageBanner } from "~/components/page-banner";
-import { notFound, parseId } from "~/lib/http.server";
+import { requireSubjectGrade } from "~/lib/subject-grade.server";
 import { seo } from "~/lib/meta";
-import { chaptersWithTitles, findSubjectGrade, subjectGradesOf } from "~/models/study.server";
+import { chaptersWithTitles, subjectGradesOf } from "~/models/study.server";
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const sid = parseId(params.sid);
-  const gid = parseId(params.gid);
-  if (!sid || !gid) throw notFound();
-  const subject = await findSubjectGrade(sid, gid);
-  if (!subject) throw notFound();
-  // Old links may carry another spelling of the name: send them to the canonical URL.
-  if (params.sname !== subject.slug) throw redirect(`/subject/${encodeURIComponent(subject.slug)}/${sid}/${gid}`, 301);
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const { subject, sid, gid } = await requireSubjectGrade({ params, request }, "subject");
   const [grades, chapters] = await Promise.all([subjectGradesOf(sid), chaptersWithTitles(sid, gid)]);
   return json({ subject, grades, chapters });
 }
