@@ -2,7 +2,7 @@
 // ~/lib/video-query); with JS the links swap just the part that changes. The player is "light": a
 // thumbnail and a play link, and YouTube's iframe only once the student asks to play.
 import { Icon } from "~/components/icons";
-import { embedUrl, thumbnailUrls, VIDEO_KIND_LABELS } from "~/lib/video-id";
+import { embedUrl, thumbnailWithFallbacks, VIDEO_KIND_LABELS } from "~/lib/video-id";
 import {
   filterHref,
   showMoreHref,
@@ -13,16 +13,7 @@ import {
 } from "~/lib/video-query";
 
 const SECTION = `#${VIDEO_SECTION_ID}`;
-const LOCAL_FALLBACK = "/images/video-fallback.svg";
 
-/**
- * src and data-fallbacks for a thumbnail: start at `from` (a size index into the spec's order
- * maxres, hq, mq, default) and fall back along that order, then to the local image (app/enhance/thumbs.ts).
- */
-function thumb(id: string, from: number) {
-  const [src = LOCAL_FALLBACK, ...rest] = thumbnailUrls(id).slice(from);
-  return { src, "data-fallbacks": src === LOCAL_FALLBACK ? undefined : [...rest, LOCAL_FALLBACK].join(" ") };
-}
 
 export function VideoSection({ section, search }: { section: Section; search: string }) {
   const { selected, items } = section;
@@ -73,7 +64,7 @@ export function VideoSection({ section, search }: { section: Section; search: st
                   data-swap-replace
                   aria-label={`Play: ${selected.title}`}
                 >
-                  <img {...thumb(selected.id, 1)} alt={selected.title} width="480" height="360" loading="lazy" decoding="async" />
+                  <img {...thumbnailWithFallbacks(selected.id, 1)} alt={selected.title} width="480" height="360" loading="lazy" decoding="async" />
                   <span className="video-play" aria-hidden="true">
                     <Icon name="play" />
                   </span>
@@ -98,7 +89,7 @@ export function VideoSection({ section, search }: { section: Section; search: st
                     aria-current={item.id === selected?.id ? "true" : undefined}
                   >
                     <span className="video-no">{i + 1}</span>
-                    <img {...thumb(item.id, 2)} alt="" width="320" height="180" loading="lazy" decoding="async" />
+                    <img {...thumbnailWithFallbacks(item.id, 2)} alt="" width="320" height="180" loading="lazy" decoding="async" />
                     <span className="video-title">{item.title}</span>
                   </a>
                 </li>

@@ -92,3 +92,14 @@ export function videoTitleFallback(kind: string | null | undefined, n: number): 
   const label = Object.hasOwn(TITLE_KIND, k) ? TITLE_KIND[k as VideoKind] : "Question";
   return `${label} video ${n}`;
 }
+
+const LOCAL_THUMBNAIL = "/images/video-fallback.svg";
+
+/**
+ * src and data-fallbacks for a thumbnail <img>: start at `from` (an index into the spec's order maxres,
+ * hq, mq, default) and fall back along that order, then to the local image (app/enhance/thumbs.ts).
+ */
+export function thumbnailWithFallbacks(id: string, from: number): { src: string; "data-fallbacks"?: string } {
+  const [src = LOCAL_THUMBNAIL, ...rest] = thumbnailUrls(id).slice(from);
+  return { src, "data-fallbacks": src === LOCAL_THUMBNAIL ? undefined : [...rest, LOCAL_THUMBNAIL].join(" ") };
+}

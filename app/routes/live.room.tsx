@@ -7,7 +7,7 @@ import { Breadcrumb } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime, formatDhakaTime } from "~/lib/dhaka-time";
 import { seo } from "~/lib/meta";
-import { thumbnailUrls, videoIdFrom } from "~/lib/video-id";
+import { thumbnailWithFallbacks, videoIdFrom } from "~/lib/video-id";
 import { liveSchedule, type LiveClass } from "~/models/live.server";
 import papersStyles from "~/styles/papers.css";
 
@@ -27,7 +27,7 @@ function view(c: LiveClass, url: string | null) {
     duration: `${toBanglaDigits(c.durationMinutes)} মিনিট`,
     // No iframe and no YouTube script until the student asks: a thumbnail linking to the watch page.
     watchUrl: id ? `https://www.youtube.com/watch?v=${id}` : url,
-    thumbnail: id ? (thumbnailUrls(id)[1] ?? null) : null,
+    thumbnail: id ? thumbnailWithFallbacks(id, 1) : null,
   };
 }
 
@@ -122,7 +122,7 @@ export default function LiveRoom() {
             {past.map((c) => (
               <li key={c.id}>
                 <a href={c.watchUrl ?? undefined} target="_blank" rel="noopener noreferrer">
-                  {c.thumbnail ? <img src={c.thumbnail} alt="" width="320" height="180" loading="lazy" decoding="async" /> : null}
+                  {c.thumbnail ? <img {...c.thumbnail} alt="" width="320" height="180" loading="lazy" decoding="async" /> : null}
                   <strong>{c.title}</strong>
                 </a>
                 <time className="muted" dateTime={c.startsAtIso}>
@@ -137,11 +137,11 @@ export default function LiveRoom() {
   );
 }
 
-function Thumb({ watchUrl, thumbnail, title }: { watchUrl: string | null; thumbnail: string | null; title: string }) {
+function Thumb({ watchUrl, thumbnail, title }: { watchUrl: string | null; thumbnail: { src: string; "data-fallbacks"?: string } | null; title: string }) {
   if (!watchUrl) return null;
   return (
     <a className="live-thumb" href={watchUrl} target="_blank" rel="noopener noreferrer" aria-label={`${title} — YouTube-এ দেখুন`}>
-      {thumbnail ? <img src={thumbnail} alt="" width="480" height="360" /> : null}
+      {thumbnail ? <img {...thumbnail} alt="" width="480" height="360" /> : null}
       <span className="play" aria-hidden="true">
         <Icon name="play" />
       </span>

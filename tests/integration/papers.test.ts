@@ -433,7 +433,12 @@ describe("live classes", () => {
       startsAt: "বুধবার, ১ মে, ২০২৪, দুপুর ৩:৩০", // ICU calls 15:30 দুপুর
       endsAt: "বিকাল ৪:৩০",
       watchUrl: "https://www.youtube.com/watch?v=AAAAAAAAAA1",
-      thumbnail: "https://i.ytimg.com/vi/AAAAAAAAAA1/hqdefault.jpg",
+      // The spec's fallback order after hq, then the local image (app/enhance/thumbs.ts uses it).
+      thumbnail: {
+        src: "https://i.ytimg.com/vi/AAAAAAAAAA1/hqdefault.jpg",
+        "data-fallbacks":
+          "https://i.ytimg.com/vi/AAAAAAAAAA1/mqdefault.jpg https://i.ytimg.com/vi/AAAAAAAAAA1/default.jpg /images/video-fallback.svg",
+      },
     });
     expect(data.upcoming[1]).toMatchObject({ id: 3, watchUrl: "https://example.com/stream", thumbnail: null });
     expect(data.past[0].watchUrl).toBe("https://www.youtube.com/watch?v=RRRRRRRRRR4");

@@ -155,3 +155,14 @@ describe("labels and title fallbacks", () => {
     expect(videoTitleFallback("constructor", 6)).toBe("Question video 6");
   });
 });
+
+describe("thumbnailWithFallbacks", () => {
+  it("starts at the asked size and falls back along the spec's order, then to the local image", async () => {
+    const { thumbnailWithFallbacks } = await import("~/lib/video-id");
+    expect(thumbnailWithFallbacks("dQw4w9WgXcQ", 2)).toEqual({
+      src: "https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg",
+      "data-fallbacks": "https://i.ytimg.com/vi/dQw4w9WgXcQ/default.jpg /images/video-fallback.svg",
+    });
+    expect(thumbnailWithFallbacks("bad id", 0)).toEqual({ src: "/images/video-fallback.svg", "data-fallbacks": undefined });
+  });
+});
