@@ -142,19 +142,25 @@ test.describe("home video section", () => {
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.filter((u) => !THUMB.test(u))).toEqual([]);
 
-    await mark(page);
     const id = /\/vi\/([\w-]+)\//.exec((await poster.getAttribute("src")) ?? "")![1];
-    await page.locator("#video-player").getByRole("link", { name: `Play: ${title}` }).click();
-    await expect(page).toHaveURL(new RegExp(`[?&]v=${id}&play=1#grcontentvideo$`));
+    const play = page.locator("#video-player").getByRole("link", { name: `Play: ${title}` });
+    // Without JS, play opens the video's own page (a new tab): no page of ours ever holds the frame.
+    await expect(play).toHaveAttribute("href", `https://www.youtube.com/watch?v=${id}`);
+    await expect(play).toHaveAttribute("target", "_blank");
+    if (!isJsOn()) return;
+
+    await mark(page);
+    await play.click();
     const frame = page.locator("#video-player iframe");
-    const embed = `https://www.youtube-nocookie.com/embed/${id}?rel=0&modestbranding=1`;
+    const embed = `https://www.youtube-nocookie.com/embed/${id}?rel=0&modestbranding=1&autoplay=1`;
     await expect(frame).toHaveAttribute("src", embed);
     await expect(frame).toHaveAttribute("title", title);
-    await expect(frame).toHaveAttribute("allow", "accelerometer; encrypted-media; gyroscope; picture-in-picture");
+    await expect(frame).toHaveAttribute("allow", "accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture");
     await expect(frame).toHaveAttribute("allowfullscreen", "");
     await expect(page.locator("#video-player img")).toHaveCount(0);
     await expect.poll(() => asked.includes(embed)).toBe(true);
     expect(asked.filter((u) => !THUMB.test(u) && u !== embed)).toEqual([]);
+    expect(page.context().pages()).toHaveLength(1); // played in place, no new tab
     await expectNotReloaded(page);
   });
 
@@ -175,7 +181,7 @@ test.describe("home video section", () => {
 test.describe("home video section with an empty database", () => {
   test("says 'No videos found.' and shows the prompt", async ({ page }) => {
     const asked = await offline(page);
-    await page.goto(`${EMPTY_BASE}/home?v=x&play=1#grcontentvideo`);
+    await page.goto(`${EMPTY_BASE}/home?v=x#grcontentvideo`);
     await expect(section(page)).toContainText("No videos found.");
     await expect(page.locator("#video-player")).toHaveText("Select a video from the sidebar to play it here.");
     await expect(pills(page)).toHaveText(LABELS);

@@ -1,8 +1,9 @@
 // The home page's video section (spec 2 'Video section', 4). Every state is a URL (see
 // ~/lib/video-query); with JS the links swap just the part that changes. The player is "light": a
-// thumbnail and a play link, and YouTube's iframe only once the student asks to play.
+// thumbnail and a play link to the video's page; with JS, app/enhance/player.ts puts YouTube's
+// embedded player in its place when the student presses play. No page we serve holds a third-party frame.
 import { Icon } from "~/components/icons";
-import { embedUrl, thumbnailWithFallbacks, VIDEO_KIND_LABELS } from "~/lib/video-id";
+import { embedUrl, thumbnailWithFallbacks, VIDEO_KIND_LABELS, watchUrl } from "~/lib/video-id";
 import {
   filterHref,
   showMoreHref,
@@ -13,7 +14,6 @@ import {
 } from "~/lib/video-query";
 
 const SECTION = `#${VIDEO_SECTION_ID}`;
-
 
 export function VideoSection({ section, search }: { section: Section; search: string }) {
   const { selected, items } = section;
@@ -46,30 +46,19 @@ export function VideoSection({ section, search }: { section: Section; search: st
         <div id="video-player" className="video-player" tabIndex={-1}>
           {selected ? (
             <>
-              {section.play ? (
-                <div className="video-frame">
-                  <iframe
-                    src={embedUrl(selected.id)}
-                    title={selected.title}
-                    allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
-                    allowFullScreen
-                    loading="lazy"
-                  />
-                </div>
-              ) : (
-                <a
-                  className="video-frame video-poster"
-                  href={videoHref(search, { v: selected.id, play: true })}
-                  data-swap="#video-player"
-                  data-swap-replace
-                  aria-label={`Play: ${selected.title}`}
-                >
-                  <img {...thumbnailWithFallbacks(selected.id, 1)} alt={selected.title} width="480" height="360" loading="lazy" decoding="async" />
-                  <span className="video-play" aria-hidden="true">
-                    <Icon name="play" />
-                  </span>
-                </a>
-              )}
+              <a
+                className="video-frame video-poster"
+                href={watchUrl(selected.id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-play-embed={embedUrl(selected.id)}
+                aria-label={`Play: ${selected.title}`}
+              >
+                <img {...thumbnailWithFallbacks(selected.id, 1)} alt={selected.title} width="480" height="360" loading="lazy" decoding="async" />
+                <span className="video-play" aria-hidden="true">
+                  <Icon name="play" />
+                </span>
+              </a>
               <h3 className="video-now">{selected.title}</h3>
             </>
           ) : (
@@ -84,7 +73,7 @@ export function VideoSection({ section, search }: { section: Section; search: st
               {items.map((item, i) => (
                 <li key={item.id}>
                   <a
-                    href={videoHref(search, { v: item.id, play: false })}
+                    href={videoHref(search, { v: item.id })}
                     data-swap={SECTION}
                     aria-current={item.id === selected?.id ? "true" : undefined}
                   >

@@ -4,6 +4,7 @@
  * markup keeps working when this script is missing, blocked or fails to parse.
  */
 import { initCarousel, initCarousels } from "./carousel";
+import { initPlayer } from "./player";
 import { initPresence } from "./presence";
 import { initScroll } from "./scroll";
 import { initSwap, onReplaced } from "./swap";
@@ -18,7 +19,7 @@ function start(): void {
   if (w.grbdEnhanced) return; // the script included twice must not double every listener
   w.grbdEnhanced = true;
   // Isolated so one failing behaviour leaves the others (and the no-JS fallbacks) working.
-  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs]) {
+  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer]) {
     try {
       init();
     } catch (err) {

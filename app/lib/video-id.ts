@@ -103,3 +103,8 @@ export function thumbnailWithFallbacks(id: string, from: number): { src: string;
   const [src = LOCAL_THUMBNAIL, ...rest] = thumbnailUrls(id).slice(from);
   return { src, "data-fallbacks": src === LOCAL_THUMBNAIL ? undefined : [...rest, LOCAL_THUMBNAIL].join(" ") };
 }
+
+/** The video's own page on YouTube: where play goes without JavaScript. */
+export function watchUrl(id: string): string {
+  return EMBEDDABLE.test(id ?? "") ? `https://www.youtube.com/watch?v=${id}` : "";
+}

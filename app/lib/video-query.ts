@@ -1,5 +1,5 @@
 // The home video section's URL state (spec 2 'Video section', 4, 9): ?video (filter), ?vcount (how
-// many list items show), ?v (selected video) and ?play. Pure, so the loader, the component and the
+// many list items show), ?v (selected video). Pure, so the loader, the component and the
 // tests read and write the query the same way.
 import { VIDEO_KIND_LABELS, type VideoKind } from "~/lib/video-id";
 
@@ -13,7 +13,7 @@ export const VIDEO_SECTION_ID = "grcontentvideo";
 
 export type Video = { id: string; kind: VideoKind; title: string; url: string };
 
-export type VideoQuery = { filter: VideoFilter; count: number; v: string | null; play: boolean };
+export type VideoQuery = { filter: VideoFilter; count: number; v: string | null };
 
 /** One of the filter keys; anything else (or nothing) is All. */
 export function parseVideoFilter(value: string | null): VideoFilter {
@@ -33,7 +33,6 @@ export function readVideoQuery(params: URLSearchParams): VideoQuery {
     filter: parseVideoFilter(params.get("video")),
     count: parseVideoCount(params.get("vcount")),
     v: params.get("v"),
-    play: params.get("play") === "1",
   };
 }
 
@@ -43,13 +42,12 @@ export type VideoSection = {
   total: number; // videos in the filter
   items: Pick<Video, "id" | "kind" | "title">[]; // the first `count` of them
   selected: Pick<Video, "id" | "kind" | "title"> | null;
-  play: boolean;
 };
 
 /**
  * What the section shows for a query. The selected video is ?v when it is in the filter, else the
- * filter's first (spec 4: first auto-selected). It plays only when ?play=1 names it in ?v, so no
- * third-party frame loads for a video the student did not pick.
+ * filter's first (spec 4: first auto-selected). Playing is never a server state: no page we serve
+ * holds a third-party frame (see VideoSection's play link).
  */
 export function videoSection(videos: Video[], q: VideoQuery): VideoSection {
   const list = q.filter === "all" ? videos : videos.filter((x) => x.kind === q.filter);
@@ -61,11 +59,10 @@ export function videoSection(videos: Video[], q: VideoQuery): VideoSection {
     total: list.length,
     items: list.slice(0, q.count).map(pick),
     selected: chosen ? pick(chosen) : null,
-    play: q.play && !!chosen && chosen.id === q.v,
   };
 }
 
-type Change = { video?: VideoFilter; vcount?: number; v?: string | null; play?: boolean };
+type Change = { video?: VideoFilter; vcount?: number; v?: string | null };
 
 /**
  * The home URL with the video section changed and every other param (subjects/boards/mcq views)
@@ -85,10 +82,6 @@ export function videoHref(search: string, change: Change): string {
     if (change.v === null) q.delete("v");
     else q.set("v", change.v);
   }
-  if (change.play !== undefined) {
-    if (change.play) q.set("play", "1");
-    else q.delete("play");
-  }
   return `?${q.toString()}#${VIDEO_SECTION_ID}`;
 }
 
@@ -96,7 +89,7 @@ export function videoHref(search: string, change: Change): string {
 export function filterHref(search: string, section: VideoSection, filter: VideoFilter): string {
   const current = section.selected;
   const keep = current !== null && (filter === "all" || current.kind === filter);
-  return videoHref(search, { video: filter, vcount: VIDEO_PAGE, v: keep ? current.id : null, play: false });
+  return videoHref(search, { video: filter, vcount: VIDEO_PAGE, v: keep ? current.id : null });
 }
 
 /** 'Show more' target, or null when the whole filter already shows (or the cap is reached). */

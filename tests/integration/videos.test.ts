@@ -93,14 +93,13 @@ describe("listVideos", () => {
 });
 
 describe("home video section", () => {
-  it("defaults to All, 12 items and the first video selected, not playing", async () => {
+  it("defaults to All, 12 items and the first video selected", async () => {
     const { video } = await home();
     expect(video.filter).toBe("all");
     expect(video.count).toBe(12);
     expect(video.total).toBe(4 + 1 + 30 + 1 + 200);
     expect(ids(video)).toEqual(["THEORY00001", "DUPLICATE01", "abc123", "THEORY00005", "EXAMPLE0001", ...SHORTS.slice(0, 7).map((_, i) => yt("SHORT", i + 1))]);
     expect(video.selected).toEqual({ id: "THEORY00001", kind: "theory", title: "Alpha" });
-    expect(video.play).toBe(false);
   });
 
   it.each(["nonsense", "ALL", "Theory", ""])("treats an unknown filter (%j) as All", async (f) => {
@@ -125,7 +124,7 @@ describe("home video section", () => {
   });
 
   it("filter links keep the current video only where it belongs, and start the list over", async () => {
-    const data = await home("?subjects=grid&mcq=grid&video=theory&v=DUPLICATE01&vcount=24&play=1");
+    const data = await home("?subjects=grid&mcq=grid&video=theory&v=DUPLICATE01&vcount=24");
     const html = render(data);
     expect(hrefOf(html, "All")).toBe("?subjects=grid&mcq=grid&v=DUPLICATE01#grcontentvideo");
     expect(hrefOf(html, "Theory video")).toBe("?subjects=grid&mcq=grid&video=theory&v=DUPLICATE01#grcontentvideo");
@@ -167,34 +166,24 @@ describe("home video section", () => {
     expect(showMoreHref(capped.search, capped.video)).toBeNull();
   });
 
-  it("plays only the video the student asked for", async () => {
-    expect((await home("?v=abc123&play=1")).video).toMatchObject({ selected: { id: "abc123" }, play: true });
-    expect((await home("?play=1")).video.play).toBe(false); // no ?v: nothing was asked for
-    expect((await home("?video=short&v=THEORY00001&play=1")).video).toMatchObject({ selected: { id: yt("SHORT", 1) }, play: false });
-    expect((await home("?v=abc123&play=yes")).video.play).toBe(false);
-  });
-
-  it("renders a light player: a thumbnail and a play link, the iframe only after play", async () => {
+  it("renders a light player: a thumbnail and a play link to the video's page, never an iframe", async () => {
     const idle = render(await home("?boards=grid&v=THEORY00005"));
     expect(idle).not.toContain("<iframe");
     expect(idle).toContain('src="https://i.ytimg.com/vi/THEORY00005/hqdefault.jpg"');
     expect(idle).toContain('data-fallbacks="https://i.ytimg.com/vi/THEORY00005/mqdefault.jpg https://i.ytimg.com/vi/THEORY00005/default.jpg /images/video-fallback.svg"');
     expect(idle).toContain('src="https://i.ytimg.com/vi/THEORY00001/mqdefault.jpg"');
     expect(idle).toContain('data-fallbacks="https://i.ytimg.com/vi/THEORY00001/default.jpg /images/video-fallback.svg"');
-    expect(hrefOf(idle, "Play: Theory video 4")).toBe("?boards=grid&v=THEORY00005&play=1#grcontentvideo");
-    expect(idle).toContain('data-swap="#video-player"');
-    const playing = render(await home("?boards=grid&v=THEORY00005&play=1"));
-    expect(playing).toContain(
-      '<iframe src="https://www.youtube-nocookie.com/embed/THEORY00005?rel=0&amp;modestbranding=1" title="Theory video 4"',
-    );
-    expect(playing).not.toContain("hqdefault");
-    // Picking another video from the list shows its thumbnail again (no play).
-    expect(hrefOf(playing, "2Shared title")).toBe("?boards=grid&v=DUPLICATE01#grcontentvideo");
+    // Without JS, play opens the video's page; with JS (app/enhance/player.ts) the embed replaces the link.
+    expect(hrefOf(idle, "Play: Theory video 4")).toBe("https://www.youtube.com/watch?v=THEORY00005");
+    expect(idle).toContain('data-play-embed="https://www.youtube-nocookie.com/embed/THEORY00005?rel=0&amp;modestbranding=1"');
+    expect(hrefOf(idle, "2Shared title")).toBe("?boards=grid&v=DUPLICATE01#grcontentvideo");
+    // An old-style ?play=1 is just ignored: still no frame.
+    expect(render(await home("?boards=grid&v=THEORY00005&play=1"))).not.toContain("<iframe");
   });
 
   it("says so when a filter has no videos", async () => {
     const { video } = await home("?video=c5");
-    expect(video).toMatchObject({ filter: "c5", total: 0, items: [], selected: null, play: false });
+    expect(video).toMatchObject({ filter: "c5", total: 0, items: [], selected: null });
     const html = render({ video, search: "?video=c5" });
     expect(html).toContain("No videos found.");
     expect(html).toContain("Select a video from the sidebar to play it here.");
@@ -207,7 +196,7 @@ describe("home video section with no videos", () => {
 
   it("shows 'No videos found.' and the prompt", async () => {
     const data = await home("?v=THEORY00001&play=1");
-    expect(data.video).toMatchObject({ filter: "all", total: 0, items: [], selected: null, play: false });
+    expect(data.video).toMatchObject({ filter: "all", total: 0, items: [], selected: null });
     const html = render(data);
     expect(html).toContain("No videos found.");
     expect(html).toContain("Select a video from the sidebar to play it here.");
