@@ -22,10 +22,13 @@ import { activeNavItem } from "~/lib/nav";
 import { useRequestInfo } from "~/lib/request-context";
 import { countOnline } from "~/models/presence.server";
 import { getPageMeta, getShell, SITE_DEFAULTS } from "~/models/site.server";
+import bengaliRegular from "@fontsource/hind-siliguri/files/hind-siliguri-bengali-400-normal.woff2";
 import appStyles from "~/styles/app.css";
 import fontStyles from "~/styles/fonts.css";
 
 export const links: LinksFunction = () => [
+  // The body text's font, fetched with the stylesheets instead of after them (same hashed file as fonts.css's).
+  { rel: "preload", href: bengaliRegular, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: fontStyles },
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
