@@ -52,7 +52,8 @@ export default function handleRequest(
           const chunks: Buffer[] = [];
           const sink = new Writable({
             write(chunk: Buffer, _enc, done) {
-              chunks.push(chunk);
+              // Copy: React writes views of a buffer it reuses for the next chunk.
+              chunks.push(Buffer.from(chunk));
               done();
             },
             final(done) {

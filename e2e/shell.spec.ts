@@ -117,3 +117,12 @@ test.describe("JavaScript weighs little", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 });
+
+test("documents arrive intact: valid UTF-8 with no stray bytes, also on long pages", async ({ request }) => {
+  for (const path of ["/home", "/title/1", "/exampage/1?pageSize=100", "/no/such/page"]) {
+    const body = await (await request.get(path)).body();
+    expect(body.includes(0), `${path} has a NUL byte`).toBe(false);
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(body); // throws on broken UTF-8
+    expect(text).toContain('aria-label="প্রধান মেনু"');
+  }
+});
