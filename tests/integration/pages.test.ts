@@ -149,4 +149,12 @@ describe("small routes", () => {
     expect((await call(legacyExamLoader, "/exampage.php")).status).toBe(400);
     expect(await (await call(legacyExamLoader, "/exampage.php?grtid=abc")).text()).toBe("Missing grtid");
   });
+
+  it("/exampage without a grtid says 'Missing grtid'; with ?grtid= it goes to the exam", async () => {
+    const { loader } = await import("~/routes/exampage._index");
+    const missing = await call(loader, "/exampage");
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toBe("Missing grtid");
+    expect((await call(loader, "/exampage?grtid=3")).headers.get("Location")).toBe("/exampage/3");
+  });
 });
