@@ -1,35 +1,10 @@
-// mq/sub/{subcat}: an MCQ sub-category (a chapter of a practice category); same page as mq/{id}.
-import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
-import { McqPage } from "~/components/mcq-page";
+// mq/sub/{subcat}: an MCQ sub-category (a chapter of a practice category); the same page as mq/{id},
+// only the param differs.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { mcqAction, mcqLoader } from "~/lib/mcq-page.server";
-import { seo } from "~/lib/meta";
-import examStyles from "~/styles/exam.css";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
-  { rel: "stylesheet", href: examStyles },
-];
+export { default, headers, links, meta } from "./mq.$id";
 
 export const loader = ({ params, request }: LoaderFunctionArgs) => mcqLoader(request, params.subcat, "sub");
 
 export const action = ({ params, request }: ActionFunctionArgs) => mcqAction(request, params.subcat);
-
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
-  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
-};
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  seo(matches, {
-    title: data ? (data.set ? `${data.set.name} — ${data.category.name}` : data.category.name) : null,
-    description: data ? `${data.category.name}: বহুনির্বাচনি প্রশ্নের অনুশীলন, উত্তর মিলিয়ে দেখুন।` : null,
-    image: data?.category.image,
-  });
-
-export default function McqSubCategoryRoute() {
-  const loaded = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
-  return <McqPage data={posted ?? loaded} />;
-}
