@@ -1,10 +1,12 @@
-// Creates the database when missing (utf8mb4) and applies the committed migrations in drizzle/.
+// Creates the database when missing (utf8mb4), applies the committed SQL migrations in drizzle/, then
+// derives what SQL cannot (drizzle/derive.ts: board-year notes into source rows, stale rendered HTML).
 // `npm run db:migrate` uses DATABASE_URL, or the project-local MariaDB's "grbd" database.
 import mysql from "mysql2/promise";
 import { drizzle } from "drizzle-orm/mysql2";
 import { migrate } from "drizzle-orm/mysql2/migrator";
 import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
+import { bin, run } from "./setup.mjs";
 
 const folder = dirname(fileURLToPath(import.meta.url));
 
@@ -28,6 +30,7 @@ export async function migrateDatabase(url, { quiet = false } = {}) {
     await conn.end();
   }
   quiet || console.log(`[db] migrations applied to ${name}`);
+  run(bin("tsx"), ["drizzle/derive.ts"], { env: { DATABASE_URL: url, ...(quiet ? { SEED_QUIET: "1" } : {}) } });
 }
 
 /** Drops and re-creates a database: used for the test database only. */

@@ -1,11 +1,24 @@
 // The whole data model. Every text column is utf8mb4 (the database default, set by drizzle/migrate.mjs);
 // every index below serves a lookup a page makes (named after the page or model that uses it).
+//
+// Conventions (README, "Data model"):
+// - Content tables carry created_at, updated_at and updated_by (the staff member who saved last; null
+//   for the seed and for rows from before staff could sign in). What staff edit as a whole also
+//   carries `version`, raised by every save: a save that names an older version is a conflict.
+// - Foreign keys say what a delete does: RESTRICT where other content refers to the row (a chapter
+//   with topics cannot vanish under them), CASCADE for children owned by their parent (options,
+//   parts and sources of a question; a set's list of questions), SET NULL for who-did-it columns.
+// - Staff HTML is stored as written (`content`, `body`, ...) and, beside it, as the page shows it
+//   (`*_html`: sanitised, images made absolute, math typeset), with the renderer's version in
+//   `render_version`. Pages read only the `*_html` columns; `npm run db:render` renews stale ones.
+import { sql } from "drizzle-orm";
 import {
   boolean,
   datetime,
   decimal,
   index,
   int,
+  json,
   mediumtext,
   mysqlEnum,
   mysqlTable,
@@ -15,11 +28,41 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type AnyMySqlColumn,
 } from "drizzle-orm/mysql-core";
 
 const id = () => int("id").primaryKey().autoincrement();
 const sort = () => int("sort").notNull().default(0);
-const updatedAt = () => timestamp("updated_at").notNull().defaultNow().onUpdateNow();
+
+/* ------------------------------------------------------------------ staff (referenced by every content table) -- */
+
+export const staffUsers = mysqlTable(
+  "staff_users",
+  {
+    id: id(),
+    name: varchar("name", { length: 120 }).notNull(),
+    username: varchar("username", { length: 64 }).notNull(),
+    email: varchar("email", { length: 255 }).notNull(),
+    passwordHash: varchar("password_hash", { length: 255 }).notNull(),
+    role: int("role").notNull().default(0),
+    roleLabel: varchar("role_label", { length: 64 }).notNull().default(""),
+    isSuperAdmin: boolean("is_super_admin").notNull().default(false),
+    createdAt: timestamp("created_at").notNull().defaultNow(),
+    updatedAt: timestamp("updated_at").notNull().defaultNow().onUpdateNow(),
+  },
+  (t) => [uniqueIndex("staff_users_username_uq").on(t.username), uniqueIndex("staff_users_email_uq").on(t.email)],
+);
+
+/** created_at, updated_at, updated_by: on every content table. */
+const tracked = () => ({
+  createdAt: timestamp("created_at").notNull().defaultNow(),
+  updatedAt: timestamp("updated_at").notNull().defaultNow().onUpdateNow(),
+  updatedBy: int("updated_by").references((): AnyMySqlColumn => staffUsers.id, { onDelete: "set null" }),
+});
+/** Optimistic locking: every save of a row staff edit as a whole raises it by one. */
+const version = () => int("version").notNull().default(1);
+/** The renderer version the row's *_html columns were made with; 0 = never rendered. */
+const renderVersion = () => int("render_version").notNull().default(0);
 
 /* ---------------------------------------------------------------- site settings and pages -- */
 
@@ -27,6 +70,8 @@ const updatedAt = () => timestamp("updated_at").notNull().defaultNow().onUpdateN
 export const siteSettings = mysqlTable("site_settings", {
   key: varchar("key", { length: 64 }).primaryKey(),
   value: text("value").notNull(),
+  ...tracked(),
+  version: version(),
 });
 
 /** Per-path SEO meta; the path is the URL path without query, e.g. "/home" or "/title/12". */
@@ -38,6 +83,8 @@ export const pageMeta = mysqlTable(
     title: varchar("title", { length: 255 }),
     description: varchar("description", { length: 500 }),
     keywords: varchar("keywords", { length: 500 }),
+    ...tracked(),
+    version: version(),
   },
   (t) => [uniqueIndex("page_meta_path_uq").on(t.path)],
 );
@@ -50,24 +97,13 @@ export const infoPages = mysqlTable(
     slug: varchar("slug", { length: 64 }).notNull(),
     title: varchar("title", { length: 255 }).notNull().default(""),
     content: mediumtext("content").notNull(),
+    contentHtml: mediumtext("content_html"),
     image: varchar("image", { length: 512 }),
-    updatedAt: updatedAt(),
+    renderVersion: renderVersion(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [uniqueIndex("info_pages_slug_uq").on(t.slug)],
-);
-
-export const infoPageRevisions = mysqlTable(
-  "info_page_revisions",
-  {
-    id: id(),
-    pageId: int("page_id").notNull(),
-    title: varchar("title", { length: 255 }).notNull().default(""),
-    content: mediumtext("content").notNull(),
-    image: varchar("image", { length: 512 }),
-    staffUserId: int("staff_user_id"),
-    createdAt: timestamp("created_at").notNull().defaultNow(),
-  },
-  (t) => [index("info_page_revisions_page_idx").on(t.pageId, t.createdAt)],
 );
 
 /** The footer's contact block: a single row (id 1). */
@@ -76,7 +112,8 @@ export const footerSettings = mysqlTable("footer_settings", {
   contactAddress: varchar("contact_address", { length: 500 }).notNull().default(""),
   contactEmail: varchar("contact_email", { length: 255 }).notNull().default(""),
   contactPhone: varchar("contact_phone", { length: 64 }).notNull().default(""),
-  updatedAt: updatedAt(),
+  ...tracked(),
+  version: version(),
 });
 
 export const footerTweets = mysqlTable("footer_tweets", {
@@ -85,6 +122,8 @@ export const footerTweets = mysqlTable("footer_tweets", {
   text: varchar("text", { length: 500 }).notNull(),
   time: varchar("time", { length: 64 }).notNull().default(""),
   sort: sort(),
+  ...tracked(),
+  version: version(),
 });
 
 export const footerUpdates = mysqlTable("footer_updates", {
@@ -93,6 +132,8 @@ export const footerUpdates = mysqlTable("footer_updates", {
   month: varchar("month", { length: 32 }).notNull(),
   text: varchar("text", { length: 500 }).notNull(),
   sort: sort(),
+  ...tracked(),
+  version: version(),
 });
 
 export const socialPlatforms = [
@@ -110,6 +151,8 @@ export type SocialPlatform = (typeof socialPlatforms)[number];
 export const socialLinks = mysqlTable("social_links", {
   platform: mysqlEnum("platform", socialPlatforms).primaryKey(),
   url: varchar("url", { length: 512 }).notNull(),
+  ...tracked(),
+  version: version(),
 });
 
 /** Messages sent with the contact form, read by staff. */
@@ -122,7 +165,7 @@ export const contactMessages = mysqlTable(
     phone: varchar("phone", { length: 32 }).notNull().default(""),
     message: text("message").notNull(),
     handled: boolean("handled").notNull().default(false),
-    createdAt: timestamp("created_at").notNull().defaultNow(),
+    ...tracked(),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
 );
@@ -133,6 +176,8 @@ export const grades = mysqlTable("grades", {
   id: id(),
   name: varchar("name", { length: 64 }).notNull(),
   sort: sort(),
+  ...tracked(),
+  version: version(),
 });
 
 export const subjects = mysqlTable(
@@ -146,17 +191,24 @@ export const subjects = mysqlTable(
     icon: varchar("icon", { length: 32 }).notNull().default(""),
     image: varchar("image", { length: 512 }),
     sort: sort(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [uniqueIndex("subjects_slug_uq").on(t.slug), index("subjects_sort_idx").on(t.sort)],
 );
 
-/** A navbar entry is a subject offered in a grade (sid + gid). */
+/** A navbar entry is a subject offered in a grade (sid + gid). Owned by both: deleting either removes it. */
 export const subjectGrades = mysqlTable(
   "subject_grades",
   {
-    subjectId: int("subject_id").notNull(),
-    gradeId: int("grade_id").notNull(),
+    subjectId: int("subject_id")
+      .notNull()
+      .references(() => subjects.id, { onDelete: "cascade" }),
+    gradeId: int("grade_id")
+      .notNull()
+      .references(() => grades.id, { onDelete: "cascade" }),
     sort: sort(),
+    ...tracked(),
   },
   (t) => [primaryKey({ columns: [t.subjectId, t.gradeId] }), index("subject_grades_grade_idx").on(t.gradeId)],
 );
@@ -166,92 +218,198 @@ export const categories = mysqlTable(
   "categories",
   {
     id: id(),
-    subjectId: int("subject_id").notNull(),
-    gradeId: int("grade_id"),
+    subjectId: int("subject_id")
+      .notNull()
+      .references(() => subjects.id, { onDelete: "restrict" }),
+    gradeId: int("grade_id").references(() => grades.id, { onDelete: "restrict" }),
     name: varchar("name", { length: 255 }).notNull(),
     image: varchar("image", { length: 512 }),
     sort: sort(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [index("categories_subject_idx").on(t.subjectId, t.sort)],
 );
 
-/** Topic pages. content is staff HTML with math delimiters; typeset by KaTeX on the server. */
+/** Topic pages. content is staff HTML with math delimiters; content_html is what the page shows. */
 export const titles = mysqlTable(
   "titles",
   {
     id: id(),
-    categoryId: int("category_id").notNull(),
+    categoryId: int("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
     name: varchar("name", { length: 255 }).notNull(),
     image: varchar("image", { length: 512 }),
     content: mediumtext("content").notNull(),
+    contentHtml: mediumtext("content_html"),
+    renderVersion: renderVersion(),
     sort: sort(),
-    updatedAt: updatedAt(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [index("titles_category_idx").on(t.categoryId, t.sort)],
 );
 
-/* ------------------------------------------------------------ MCQ practice and exams -- */
+/* ------------------------------------------------------------ the question bank -- */
+
+export const questionTypes = ["mcq", "creative"] as const;
+export type QuestionType = (typeof questionTypes)[number];
+export const difficulties = ["easy", "medium", "hard"] as const;
+
+/**
+ * One question of the bank, MCQ or creative (সৃজনশীল). It belongs to a subject+grade and a chapter
+ * (null only for material outside the school syllabus: job and admission preparation), and is used by
+ * any number of sets, exams and board papers through set_questions.
+ */
+export const questions = mysqlTable(
+  "questions",
+  {
+    id: id(),
+    type: mysqlEnum("type", questionTypes).notNull().default("mcq"),
+    subjectId: int("subject_id").references(() => subjects.id, { onDelete: "restrict" }),
+    gradeId: int("grade_id").references(() => grades.id, { onDelete: "restrict" }),
+    chapterId: int("chapter_id").references(() => categories.id, { onDelete: "restrict" }),
+    /** The উদ্দীপক: a creative question's stem, or the passage a run of MCQs shares. */
+    intro: text("intro"),
+    introHtml: text("intro_html"),
+    /** An MCQ's question; empty for a creative question (its parts carry the asks). */
+    body: text("body").notNull(),
+    bodyHtml: text("body_html"),
+    marks: decimal("marks", { precision: 5, scale: 2 }).notNull().default("1"),
+    difficulty: mysqlEnum("difficulty", difficulties),
+    /** The solution, with math. */
+    explanation: text("explanation"),
+    explanationHtml: text("explanation_html"),
+    /** A source that is not board-year notation (kept from old data), shown as written. */
+    sourceNote: varchar("source_note", { length: 255 }),
+    renderVersion: renderVersion(),
+    ...tracked(),
+    version: version(),
+  },
+  (t) => [
+    index("questions_chapter_idx").on(t.chapterId, t.type),
+    index("questions_subject_grade_idx").on(t.subjectId, t.gradeId, t.type),
+    index("questions_render_idx").on(t.renderVersion),
+  ],
+);
+
+/** An MCQ's options. The correct answer is stored once: the option flagged is_correct. */
+export const questionOptions = mysqlTable(
+  "question_options",
+  {
+    id: id(),
+    questionId: int("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    key: varchar("opt_key", { length: 8 }).notNull(),
+    body: text("body").notNull(),
+    bodyHtml: text("body_html"),
+    isCorrect: boolean("is_correct").notNull().default(false),
+    sort: sort(),
+    ...tracked(),
+  },
+  (t) => [index("question_options_question_idx").on(t.questionId, t.sort)],
+);
+
+/** A creative question's parts ক–ঘ with their marks. */
+export const questionParts = mysqlTable(
+  "question_parts",
+  {
+    id: id(),
+    questionId: int("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    label: varchar("label", { length: 8 }).notNull(),
+    body: text("body").notNull(),
+    bodyHtml: text("body_html"),
+    marks: decimal("marks", { precision: 5, scale: 2 }).notNull().default("0"),
+    sort: sort(),
+    ...tracked(),
+  },
+  (t) => [index("question_parts_question_idx").on(t.questionId, t.sort)],
+);
+
+/** Where a question was set: one row per board (or university) and year, e.g. (dhaka, 2019). */
+export const questionSources = mysqlTable(
+  "question_sources",
+  {
+    id: id(),
+    questionId: int("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    /** A board code of lib/board-year.ts: dhaka, raj, ..., all, buet, du, medical ... */
+    board: varchar("board", { length: 16 }).notNull(),
+    year: smallint("year").notNull(),
+    sort: sort(),
+    ...tracked(),
+  },
+  (t) => [
+    uniqueIndex("question_sources_uq").on(t.questionId, t.board, t.year),
+    index("question_sources_filter_idx").on(t.board, t.year, t.questionId),
+  ],
+);
 
 export const mcqCategories = mysqlTable(
   "mcq_categories",
   {
     id: id(),
-    parentId: int("parent_id"),
+    parentId: int("parent_id").references((): AnyMySqlColumn => mcqCategories.id, { onDelete: "restrict" }),
     name: varchar("name", { length: 255 }).notNull(),
     image: varchar("image", { length: 512 }),
     sort: sort(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [index("mcq_categories_parent_idx").on(t.parentId, t.sort)],
 );
 
-/** A set of questions: practised under an MCQ category, used by an exam or a board MCQ paper. */
+/** A named, ordered list of bank questions: practised under an MCQ category, used by an exam or a board paper. */
 export const questionSets = mysqlTable(
   "question_sets",
   {
     id: id(),
-    mcqCategoryId: int("mcq_category_id"),
+    mcqCategoryId: int("mcq_category_id").references(() => mcqCategories.id, { onDelete: "restrict" }),
     name: varchar("name", { length: 255 }).notNull(),
     sort: sort(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [index("question_sets_category_idx").on(t.mcqCategoryId, t.sort)],
 );
 
-export const questions = mysqlTable(
-  "questions",
+/** The questions of a set, in order. A question in use by a set cannot be deleted from the bank. */
+export const setQuestions = mysqlTable(
+  "set_questions",
   {
-    id: id(),
-    setId: int("set_id").notNull(),
+    setId: int("set_id")
+      .notNull()
+      .references(() => questionSets.id, { onDelete: "cascade" }),
+    questionId: int("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "restrict" }),
     sort: sort(),
-    intro: text("intro"),
-    body: text("body").notNull(),
-    /** The correct option's key; when null the option flagged is_correct wins (spec 5). */
-    correctKey: varchar("correct_key", { length: 8 }),
-    /** Board-year notation, e.g. "dhaka, raj: 19; cum: 2021-22". */
-    boardYear: varchar("board_year", { length: 255 }),
-    explanation: text("explanation"),
+    ...tracked(),
   },
-  (t) => [index("questions_set_idx").on(t.setId, t.sort)],
+  (t) => [
+    primaryKey({ columns: [t.setId, t.questionId] }),
+    index("set_questions_order_idx").on(t.setId, t.sort),
+    index("set_questions_question_idx").on(t.questionId),
+  ],
 );
 
-export const questionOptions = mysqlTable(
-  "question_options",
-  {
-    id: id(),
-    questionId: int("question_id").notNull(),
-    key: varchar("opt_key", { length: 8 }).notNull(),
-    body: text("body").notNull(),
-    isCorrect: boolean("is_correct").notNull().default(false),
-    sort: sort(),
-  },
-  (t) => [index("question_options_question_idx").on(t.questionId, t.sort)],
-);
+/* ------------------------------------------------------------ exams -- */
 
 /** thtid: an exam sub-page (banner, announcement, its groups). */
 export const examTitleGroups = mysqlTable("exam_title_groups", {
   id: id(),
   name: varchar("name", { length: 255 }).notNull(),
   announce: text("announce"),
+  announceHtml: text("announce_html"),
   banner: varchar("banner", { length: 512 }),
+  renderVersion: renderVersion(),
+  ...tracked(),
+  version: version(),
 });
 
 /** A group pill on the exam sub-page (science, humanities, ...). */
@@ -259,10 +417,14 @@ export const examGroups = mysqlTable(
   "exam_groups",
   {
     id: id(),
-    titleGroupId: int("title_group_id").notNull(),
+    titleGroupId: int("title_group_id")
+      .notNull()
+      .references(() => examTitleGroups.id, { onDelete: "restrict" }),
     name: varchar("name", { length: 255 }).notNull(),
     subjectName: varchar("subject_name", { length: 255 }).notNull().default(""),
     sort: sort(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [index("exam_groups_title_group_idx").on(t.titleGroupId, t.sort)],
 );
@@ -271,9 +433,13 @@ export const examGroupSubjects = mysqlTable(
   "exam_group_subjects",
   {
     id: id(),
-    groupId: int("group_id").notNull(),
+    groupId: int("group_id")
+      .notNull()
+      .references(() => examGroups.id, { onDelete: "restrict" }),
     name: varchar("name", { length: 255 }).notNull(),
     sort: sort(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [index("exam_group_subjects_group_idx").on(t.groupId, t.sort)],
 );
@@ -283,15 +449,21 @@ export const examTitles = mysqlTable(
   "exam_titles",
   {
     id: id(),
-    groupSubjectId: int("group_subject_id"),
+    groupSubjectId: int("group_subject_id").references(() => examGroupSubjects.id, { onDelete: "restrict" }),
     name: varchar("name", { length: 255 }).notNull(),
     description: text("description"),
-    questionSetId: int("question_set_id").notNull(),
+    descriptionHtml: text("description_html"),
+    questionSetId: int("question_set_id")
+      .notNull()
+      .references(() => questionSets.id, { onDelete: "restrict" }),
     fullMarks: int("full_marks").notNull().default(0),
     durationMinutes: int("duration_minutes").notNull().default(0),
     /** Marks deducted per wrong answer (0, 0.25, 0.5 ...). */
     negativeMark: decimal("negative_mark", { precision: 4, scale: 2 }).notNull().default("0"),
     sort: sort(),
+    renderVersion: renderVersion(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [index("exam_titles_group_subject_idx").on(t.groupSubjectId, t.sort)],
 );
@@ -305,8 +477,10 @@ export const boardSubjects = mysqlTable(
     name: varchar("name", { length: 255 }).notNull(),
     imageUrl: varchar("image_url", { length: 512 }),
     legacyUrl: varchar("legacy_url", { length: 512 }),
-    subjectId: int("subject_id"),
+    subjectId: int("subject_id").references(() => subjects.id, { onDelete: "restrict" }),
     sort: sort(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [index("board_subjects_sort_idx").on(t.sort)],
 );
@@ -319,6 +493,8 @@ export const boards = mysqlTable(
     code: varchar("code", { length: 16 }).notNull(),
     name: varchar("name", { length: 128 }).notNull(),
     sort: sort(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [uniqueIndex("boards_code_uq").on(t.code)],
 );
@@ -327,17 +503,24 @@ export const boardPapers = mysqlTable(
   "board_papers",
   {
     id: id(),
-    boardSubjectId: int("board_subject_id").notNull(),
-    boardId: int("board_id"),
+    boardSubjectId: int("board_subject_id")
+      .notNull()
+      .references(() => boardSubjects.id, { onDelete: "restrict" }),
+    boardId: int("board_id").references(() => boards.id, { onDelete: "restrict" }),
     year: smallint("year").notNull(),
     kind: mysqlEnum("kind", ["creative", "mcq"]).notNull(),
     title: varchar("title", { length: 255 }).notNull(),
+    /** A label in board-year notation when board_id + year do not say it (admission sessions: "du: 2022-23"). */
     boardYear: varchar("board_year", { length: 255 }),
-    /** Creative papers: the stems and parts as HTML. */
+    /** Instructions printed above the questions; for old creative papers, the whole paper as HTML. */
     content: mediumtext("content"),
-    /** MCQ papers: the questions to practise. */
-    questionSetId: int("question_set_id"),
+    contentHtml: mediumtext("content_html"),
+    /** The paper's questions (MCQ or creative), in order. */
+    questionSetId: int("question_set_id").references(() => questionSets.id, { onDelete: "restrict" }),
     sort: sort(),
+    renderVersion: renderVersion(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [
     index("board_papers_subject_idx").on(t.boardSubjectId, t.boardId, t.year),
@@ -353,10 +536,15 @@ export const examples = mysqlTable(
     extid: int("extid").notNull(),
     exqnameid: int("exqnameid").notNull(),
     question: text("question").notNull(),
+    questionHtml: text("question_html"),
     answer: text("answer").notNull(),
+    answerHtml: text("answer_html"),
     boardYear: varchar("board_year", { length: 255 }),
     videoUrl: varchar("video_url", { length: 512 }),
     sort: sort(),
+    renderVersion: renderVersion(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [index("examples_lookup_idx").on(t.extid, t.exqnameid, t.sort)],
 );
@@ -374,6 +562,8 @@ export const videos = mysqlTable(
     title: varchar("title", { length: 255 }),
     kind: mysqlEnum("kind", videoKinds).notNull().default("theory"),
     sort: sort(),
+    ...tracked(),
+    version: version(),
   },
   (t) => [index("videos_kind_idx").on(t.kind, t.sort)],
 );
@@ -388,27 +578,53 @@ export const liveClasses = mysqlTable(
     durationMinutes: int("duration_minutes").notNull().default(60),
     streamUrl: varchar("stream_url", { length: 512 }).notNull(),
     recordingUrl: varchar("recording_url", { length: 512 }),
+    ...tracked(),
+    version: version(),
   },
   (t) => [index("live_classes_starts_idx").on(t.startsAt)],
 );
 
-/* ------------------------------------------------------------------ staff and presence -- */
+/* ------------------------------------------------------------------ history -- */
 
-export const staffUsers = mysqlTable(
-  "staff_users",
+export const revisionEntities = ["title", "info_page", "question"] as const;
+export type RevisionEntity = (typeof revisionEntities)[number];
+
+/**
+ * A snapshot per save of a topic, info page or question (with its options, parts and sources): the
+ * row as it was at `version`. Kept when the row is deleted, so a deleted item can be restored.
+ */
+export const revisions = mysqlTable(
+  "revisions",
   {
     id: id(),
-    name: varchar("name", { length: 120 }).notNull(),
-    username: varchar("username", { length: 64 }).notNull(),
-    email: varchar("email", { length: 255 }).notNull(),
-    passwordHash: varchar("password_hash", { length: 255 }).notNull(),
-    role: int("role").notNull().default(0),
-    roleLabel: varchar("role_label", { length: 64 }).notNull().default(""),
-    isSuperAdmin: boolean("is_super_admin").notNull().default(false),
+    entity: mysqlEnum("entity", revisionEntities).notNull(),
+    entityId: int("entity_id").notNull(),
+    version: int("version").notNull(),
+    snapshot: json("snapshot").notNull(),
+    staffId: int("staff_id").references(() => staffUsers.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("staff_users_username_uq").on(t.username), uniqueIndex("staff_users_email_uq").on(t.email)],
+  (t) => [uniqueIndex("revisions_entity_version_uq").on(t.entity, t.entityId, t.version)],
 );
+
+/** Who did what, when: every staff save, delete, sign-in and staff change. */
+export const auditLog = mysqlTable(
+  "audit_log",
+  {
+    id: id(),
+    staffId: int("staff_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** create, update, delete, restore, import, sign-in, sign-in-failed, sign-out, ... */
+    action: varchar("action", { length: 32 }).notNull(),
+    /** The table (or "session" for sign-ins). */
+    entity: varchar("entity", { length: 64 }).notNull(),
+    entityId: varchar("entity_id", { length: 64 }),
+    summary: varchar("summary", { length: 500 }).notNull().default(""),
+    createdAt: timestamp("created_at").notNull().default(sql`CURRENT_TIMESTAMP`),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_entity_idx").on(t.entity, t.entityId)],
+);
+
+/* ------------------------------------------------------------------ presence -- */
 
 /** One row per browser (session key); pruned by age. */
 export const onlinePresence = mysqlTable(

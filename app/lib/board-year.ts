@@ -113,3 +113,76 @@ export function formatBoardYear(input: string | null | undefined): string {
     .map((g) => `${g.boards.map((b) => BOARD_CODES[b].short).join(", ")} ${toBanglaDigits(g.years.join(", "))}`)
     .join("; ");
 }
+
+/** One (board, year) row as stored in `question_sources`: canonical board code and full year. */
+export type Source = { board: string; year: number };
+
+/**
+ * "dhaka, raj: 19; cum: 2021-22" -> dhaka 2019, raj 2019, cum 2021, cum 2022 (notation order: group by group,
+ * each group's boards x years). Duplicate (board, year) pairs are dropped, first occurrence kept.
+ * Null for empty text or text that is not valid notation (the caller keeps such text as a free note).
+ */
+export function sourcesFromNotation(input: string | null | undefined): Source[] | null {
+  const groups = parseBoardYear(input);
+  if (!groups) return null;
+  const seen = new Set<string>();
+  const sources: Source[] = [];
+  for (const g of groups) {
+    for (const board of g.boards) {
+      for (const year of g.years) {
+        const key = `${board}\u0000${year}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        sources.push({ board, year });
+      }
+    }
+  }
+  return sources;
+}
+
+/**
+ * Groups boards that have exactly the same set of years: groups and boards in first-appearance order of boards,
+ * years ascending and unique within a group.
+ */
+function groupSources(sources: readonly Source[]): BoardYearGroup[] {
+  const yearsByBoard = new Map<string, Set<number>>();
+  for (const { board, year } of sources) {
+    let years = yearsByBoard.get(board);
+    if (!years) yearsByBoard.set(board, (years = new Set()));
+    years.add(year);
+  }
+  const groups = new Map<string, BoardYearGroup>();
+  for (const [board, yearSet] of yearsByBoard) {
+    const years = [...yearSet].sort((a, b) => a - b);
+    const key = years.join(",");
+    const group = groups.get(key);
+    if (group) group.boards.push(board);
+    else groups.set(key, { boards: [board], years });
+  }
+  return [...groups.values()];
+}
+
+const boardShort = (board: string) => (Object.hasOwn(BOARD_CODES, board) ? BOARD_CODES[board].short : board);
+
+/**
+ * Bangla label rebuilt from rows, e.g. "ঢা. বো., রা. বো. ২০১৯; কু. বো. ২০২১, ২০২২".
+ * Same as formatBoardYear(tag) for rows from sourcesFromNotation(tag) when the tag lists each board once and
+ * its groups have different year sets (rows do not remember how the tag split boards with equal years).
+ * Unknown board codes print as the code itself. Empty list -> "".
+ */
+export function formatSources(sources: readonly Source[]): string {
+  return groupSources(sources)
+    .map((g) => `${g.boards.map(boardShort).join(", ")} ${toBanglaDigits(g.years.join(", "))}`)
+    .join("; ");
+}
+
+/**
+ * Compact notation for export/editing, e.g. "dhaka, raj: 2019; cum: 2021, 2022" (full years, same grouping as
+ * formatSources). sourcesFromNotation() of the result gives the same rows in grouped order, provided every board
+ * is a known code and every year has 4 digits. Empty list -> "".
+ */
+export function notationFromSources(sources: readonly Source[]): string {
+  return groupSources(sources)
+    .map((g) => `${g.boards.join(", ")}: ${g.years.join(", ")}`)
+    .join("; ");
+}

@@ -1,9 +1,10 @@
 // Server-side math: staff HTML with $..$, \(..\), $$..$$ and \[..\] becomes KaTeX HTML, so the browser
 // needs no math script. A malformed formula shows its source instead of breaking the page.
-// Rendering is cached by content hash: titles change rarely and are read often.
+// This runs when content is saved, seeded or re-rendered (models/rendering.server.ts), never per request.
 import { createHash } from "node:crypto";
 import katex from "katex";
 import { absolutizeImageSources } from "~/lib/image-path";
+import { sanitizeStaffHtml } from "~/lib/sanitize.server";
 
 // Display delimiters first so "$$" is never read as two inline "$".
 const MATH = /\$\$([\s\S]+?)\$\$|\\\[([\s\S]+?)\\\]|\\\(([\s\S]+?)\\\)|(?<![\\$])\$(?!\s)((?:\\\$|[^$\n])+?)(?<!\s)\$(?!\d)/g;
@@ -60,16 +61,16 @@ export function typesetMath(html: string): string {
   return parts.join("");
 }
 
-const cache = new Map<string, string>();
-const CACHE_MAX = 1000;
+/** Raise when the rules below change (sanitiser, image paths, delimiters): stored HTML becomes stale. */
+const RULES_VERSION = 1;
 
-/** Staff content ready to show: images made absolute on the given base, math typeset. Cached. */
-export function renderContent(html: string, assetBase = "/"): string {
-  const key = createHash("sha1").update(assetBase).update("\0").update(html).digest("base64");
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const out = typesetMath(absolutizeImageSources(html, assetBase));
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(key, out);
-  return out;
+/**
+ * The version stored next to rendered HTML: it changes with the rules and with KaTeX itself, so an
+ * upgrade of either makes every row stale and `npm run db:render` (also run by db:migrate) renews it.
+ */
+export const RENDER_VERSION = createHash("sha1").update(`${katex.version}|${RULES_VERSION}`).digest().readUInt32BE(0) & 0x7fffffff || 1;
+
+/** Staff HTML as pages show it: sanitised, images made absolute on the given base, math typeset. */
+export function renderStaffHtml(html: string, assetBase = "/"): string {
+  return typesetMath(absolutizeImageSources(sanitizeStaffHtml(html), assetBase));
 }

@@ -1,6 +1,7 @@
 // Education boards, past-paper subjects, board papers (creative and MCQ) and solved examples.
 import type * as schema from "../../app/db/schema";
-import { BOARD_MCQ_PAPERS } from "./content-mcq";
+import { BOARD_MCQ_PAPERS, NEXT_QUESTION_ID } from "./content-mcq";
+import { chapterOf, type ChapterRef } from "./content-study";
 import { bn, h3, html, p } from "./util";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
@@ -103,19 +104,21 @@ const CHEMISTRY_STEMS: Stem[] = [
   sci("CH₄, C₂H₄ ও C₂H₂ তিনটি হাইড্রোকার্বন।", "কার্যকরী মূলক কাকে বলে?", "অ্যালকেনকে সম্পৃক্ত হাইড্রোকার্বন বলা হয় কেন?", "C₂H₄ এর সাথে ব্রোমিন পানির বিক্রিয়ার সমীকরণ লেখো।", "উদ্দীপকের কোন যৌগটি প্রতিস্থাপন এবং কোনগুলো যুত বিক্রিয়া দেয় — যুক্তিসহ বিশ্লেষণ করো।"),
 ];
 
-function creativeHtml(stems: Stem[], timeNote: string): string {
-  const head = p(`${timeNote} <em>[দ্রষ্টব্য: ডান পাশের সংখ্যা প্রশ্নের পূর্ণমান জ্ঞাপক। যেকোনো পাঁচটি প্রশ্নের উত্তর দাও।]</em>`);
-  const body = stems
-    .map((s, i) =>
-      html(
-        h3(`প্রশ্ন ${bn(i + 1)}`),
-        p(`<strong>উদ্দীপক:</strong> ${s.stem}`),
-        ...s.parts.map(([label, text, marks]) => p(`<strong>${label}.</strong> ${text} <em>(${bn(marks)})</em>`)),
-      ),
-    )
-    .join("\n");
-  return html(head, body);
-}
+/** What a creative paper prints above its questions. */
+const creativeHead = (timeNote: string) =>
+  p(`${timeNote} <em>[দ্রষ্টব্য: ডান পাশের সংখ্যা প্রশ্নের পূর্ণমান জ্ঞাপক। যেকোনো পাঁচটি প্রশ্নের উত্তর দাও।]</em>`);
+
+// The chapter of each stem, in the order of the stem lists above.
+const STEM_CHAPTERS = new Map<Stem, ChapterRef>([
+  ...(["সেট ও ফাংশন", "বীজগাণিতিক রাশি", "ত্রিকোণমিতিক অনুপাত", "দ্বিপদী বিস্তৃতি", "সূচকীয় ও লগারিদমীয় ফাংশন", "সেট ও ফাংশন"] as const).map(
+    (name, i) => [HIGHER_MATH_STEMS[i], ["higher-math", name]] as const,
+  ),
+  ...(["বাস্তব সংখ্যা", "বীজগাণিতিক রাশি", "পরিমিতি", "বীজগাণিতিক রাশি", "বীজগাণিতিক রাশি"] as const).map(
+    (name, i) => [MATH_STEMS[i], ["math", name]] as const,
+  ),
+  ...(["গতি", "বল", "ভেক্টর"] as const).map((name, i) => [PHYSICS_STEMS[i], ["physics", name]] as const),
+  ...(["পদার্থের গঠন", "মোলের ধারণা ও রাসায়নিক গণনা", "জৈব রসায়ন"] as const).map((name, i) => [CHEMISTRY_STEMS[i], ["chemistry", name]] as const),
+]);
 
 /** Picks n stems starting at a rotating offset, so papers of a subject differ. */
 const rotate = (stems: Stem[], offset: number, n: number) => Array.from({ length: n }, (_, i) => stems[(offset + i) % stems.length]);
@@ -148,8 +151,39 @@ const BUET_2023 = html(
 );
 
 export const BOARD_PAPERS: Insert<typeof schema.boardPapers>[] = [];
+/** Creative questions of the bank: one per stem, shared by every paper that set it. */
+export const CREATIVE_QUESTIONS: Insert<typeof schema.questions>[] = [];
+export const QUESTION_PARTS: Insert<typeof schema.questionParts>[] = [];
+export const CREATIVE_SOURCES: Insert<typeof schema.questionSources>[] = [];
+export const CREATIVE_SETS: Insert<typeof schema.questionSets>[] = [];
+export const CREATIVE_SET_QUESTIONS: Insert<typeof schema.setQuestions>[] = [];
+/** Question sets of creative papers start here (MCQ sets end before it). */
+const CREATIVE_SET_BASE = 60;
 {
   let id = 0;
+  let partId = 0;
+  const questionOf = new Map<Stem, number>();
+  const creativeQuestion = (stem: Stem) => {
+    const known = questionOf.get(stem);
+    if (known) return known;
+    const questionId = NEXT_QUESTION_ID + CREATIVE_QUESTIONS.length;
+    const chapter = chapterOf(STEM_CHAPTERS.get(stem)!);
+    CREATIVE_QUESTIONS.push({
+      id: questionId,
+      type: "creative",
+      chapterId: chapter.id,
+      subjectId: chapter.subjectId,
+      gradeId: chapter.gradeId,
+      intro: stem.stem,
+      body: "",
+      marks: String(stem.parts.reduce((sum, [, , marks]) => sum + marks, 0)),
+    });
+    stem.parts.forEach(([label, text, marks], i) =>
+      QUESTION_PARTS.push({ id: ++partId, questionId, label, body: text, marks: String(marks), sort: i + 1 }),
+    );
+    questionOf.set(stem, questionId);
+    return questionId;
+  };
   const sortBySubject = new Map<number, number>();
   const nextSort = (s: number) => {
     const v = (sortBySubject.get(s) ?? 0) + 1;
@@ -157,16 +191,25 @@ export const BOARD_PAPERS: Insert<typeof schema.boardPapers>[] = [];
     return v;
   };
   for (const c of CREATIVE) {
+    const title = `${boardName(c.board)} বোর্ড ${bn(c.year)} — ${c.label} সৃজনশীল`;
+    const setId = CREATIVE_SET_BASE + CREATIVE_SETS.length;
+    CREATIVE_SETS.push({ id: setId, mcqCategoryId: null, name: title, sort: 1 });
+    c.stems.forEach((stem, i) => {
+      const questionId = creativeQuestion(stem);
+      CREATIVE_SET_QUESTIONS.push({ setId, questionId, sort: i + 1 });
+      const sort = CREATIVE_SOURCES.filter((x) => x.questionId === questionId).length + 1;
+      CREATIVE_SOURCES.push({ questionId, board: c.board, year: c.year, sort });
+    });
     BOARD_PAPERS.push({
       id: ++id,
       boardSubjectId: c.boardSubjectId,
       boardId: boardId(c.board),
       year: c.year,
       kind: "creative",
-      title: `${boardName(c.board)} বোর্ড ${bn(c.year)} — ${c.label} সৃজনশীল`,
+      title,
       boardYear: `${c.board}: ${c.year % 100}`,
-      content: creativeHtml(c.stems, c.note),
-      questionSetId: null,
+      content: creativeHead(c.note),
+      questionSetId: setId,
       sort: nextSort(c.boardSubjectId),
     });
   }

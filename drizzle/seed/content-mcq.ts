@@ -14,6 +14,8 @@ import {
 } from "./mcq-banks";
 import * as G from "./mcq-gen";
 import type { Gen, McqQ } from "./mcq-gen";
+import { sourcesFromNotation } from "../../app/lib/board-year";
+import { chapterOf, type ChapterRef } from "./content-study";
 import { OPTION_KEYS, rng, type Rng } from "./util";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
@@ -92,6 +94,42 @@ type Tagging =
 
 const UNI = ["du", "ru", "cu", "ju", "sust", "jnu"] as const;
 const ENGINEERING = ["buet", "kuet", "cuet", "ruet", "du"] as const;
+
+/* ------------------------------------------------------------------ chapters of the templates and banks */
+
+// Which chapter a template's or bank's questions belong to. Job-preparation banks (general
+// knowledge, Bangla) have none: they are outside the school syllabus.
+const GEN_CHAPTER = new Map<Gen, ChapterRef>([
+  ...[G.gSetUnion, G.gPowerSet, G.gInverse, G.gFunctionValue].map((g) => [g, ["higher-math", "সেট ও ফাংশন"]] as const),
+  ...[G.gQuadRoots, G.gReciprocal, G.gSquares, G.gQuadIntro].map((g) => [g, ["higher-math", "বীজগাণিতিক রাশি"]] as const),
+  [G.gRadian, ["higher-math", "ত্রিকোণমিতিক অনুপাত"]],
+  ...[G.gLog, G.gExpEquation, G.gExpSimplify].map((g) => [g, ["higher-math", "সূচকীয় ও লগারিদমীয় ফাংশন"]] as const),
+  [G.gBinomial, ["higher-math", "দ্বিপদী বিস্তৃতি"]],
+  [G.gDerivative, ["higher-math", "অন্তরীকরণ"]],
+  [G.gIntegral, ["higher-math", "যোগজীকরণ"]],
+  ...[G.gBalls, G.gDice].map((g) => [g, ["higher-math", "সম্ভাবনা"]] as const),
+  ...[G.gPercent, G.gProfit, G.gInterest, G.gRatio, G.gWork, G.gSpeed, G.gLcm, G.gAverage, G.gSumN, G.gInterestIntro].map(
+    (g) => [g, ["math", "বাস্তব সংখ্যা"]] as const,
+  ),
+  ...[G.gLinear, G.gAP].map((g) => [g, ["math", "বীজগাণিতিক রাশি"]] as const),
+  ...[G.gCircle, G.gCuboid, G.gRightTriangle].map((g) => [g, ["math", "পরিমিতি"]] as const),
+  ...[G.gVelocity, G.gDistance, G.gMotionIntro].map((g) => [g, ["physics", "গতি"]] as const),
+  ...[G.gForce, G.gMomentum, G.gKinetic, G.gPotential, G.gWorkPower, G.gOhm].map((g) => [g, ["physics", "বল"]] as const),
+  ...[G.gResultant, G.gVectorMag, G.gDot].map((g) => [g, ["physics", "ভেক্টর"]] as const),
+  ...[G.gMolarMass, G.gMoles, G.gMolecules, G.gMoleIntro].map((g) => [g, ["chemistry", "মোলের ধারণা ও রাসায়নিক গণনা"]] as const),
+  ...[G.gValence, G.gNeutrons].map((g) => [g, ["chemistry", "পদার্থের গঠন"]] as const),
+  [G.gNumberSystem, ["ict", "সংখ্যা পদ্ধতি ও ডিজিটাল ডিভাইস"]],
+]);
+
+const BANK_CHAPTER = new Map<BankItem[], ChapterRef>([
+  [PHYSICS_BANK, ["physics", "ভৌত রাশি এবং পরিমাপ"]],
+  [CHEMISTRY_BANK, ["chemistry", "পদার্থের গঠন"]],
+  [BOTANY_BANK, ["botany", "কোষ ও এর গঠন"]],
+  [ZOOLOGY_BANK, ["zoology", "প্রাণীর বিভিন্নতা ও শ্রেণিবিন্যাস"]],
+  [ENGLISH_BANK, ["english", "Parts of Speech"]],
+  [ICT_BANK, ["ict", "তথ্য ও যোগাযোগ প্রযুক্তি ও আমাদের বাংলাদেশ"]],
+  [TRIG_BANK, ["higher-math", "ত্রিকোণমিতিক অনুপাত"]],
+]);
 
 /* ------------------------------------------------------------------ set specs */
 
@@ -226,10 +264,13 @@ function fromBank(item: BankItem): McqQ {
 
 const keyOf = (q: McqQ) => `${q.intro ?? ""}|${q.body}`;
 
-function buildSet(spec: SetSpec): McqQ[][] {
+/** A unit of a set: one question, or a run sharing an intro; with the chapter its template belongs to. */
+type Unit = { qs: McqQ[]; chapter: ChapterRef | null };
+
+function buildSet(spec: SetSpec): Unit[] {
   const r = rng(7919 * spec.id + 17);
   const used = new Set<string>();
-  const units: McqQ[][] = [];
+  const units: Unit[] = [];
   for (const part of spec.parts) {
     if ("bank" in part) {
       if (part.n > part.bank.length) throw new Error(`seed: set ${spec.id} asks ${part.n} of a bank of ${part.bank.length}`);
@@ -237,18 +278,19 @@ function buildSet(spec: SetSpec): McqQ[][] {
         const q = fromBank(item);
         if (used.has(keyOf(q))) continue;
         used.add(keyOf(q));
-        units.push([q]);
+        units.push({ qs: [q], chapter: BANK_CHAPTER.get(part.bank) ?? null });
       }
     } else {
       const order = r.shuffle(part.gens);
       let made = 0;
       for (let attempt = 0; made < part.n; attempt++) {
         if (attempt > part.n * 40) throw new Error(`seed: set ${spec.id} cannot make ${part.n} distinct questions`);
-        const out = order[attempt % order.length](r);
+        const gen = order[attempt % order.length];
+        const out = gen(r);
         const q = Array.isArray(out) ? out[0] : out;
         if (used.has(keyOf(q))) continue;
         used.add(keyOf(q));
-        units.push([q]);
+        units.push({ qs: [q], chapter: GEN_CHAPTER.get(gen) ?? null });
         made++;
       }
     }
@@ -260,7 +302,7 @@ function buildSet(spec: SetSpec): McqQ[][] {
     while (group.some((q) => used.has(keyOf(q))));
     group.forEach((q) => used.add(keyOf(q)));
     // Place the group in the middle part of the set, never first.
-    shuffled.splice(r.int(1, Math.max(1, shuffled.length - 1)), 0, group);
+    shuffled.splice(r.int(1, Math.max(1, shuffled.length - 1)), 0, { qs: group, chapter: GEN_CHAPTER.get(g) ?? null });
   }
   return shuffled;
 }
@@ -284,7 +326,16 @@ export const ODD_BOARD_YEAR = "ঢাকা বোর্ড ২০১৯ (পু
 export const QUESTION_SETS: Insert<typeof schema.questionSets>[] = [];
 export const QUESTIONS: Insert<typeof schema.questions>[] = [];
 export const QUESTION_OPTIONS: Insert<typeof schema.questionOptions>[] = [];
+export const SET_QUESTIONS: Insert<typeof schema.setQuestions>[] = [];
+export const QUESTION_SOURCES: Insert<typeof schema.questionSources>[] = [];
 export const SET_SIZES = new Map<number, number>();
+
+/** Source rows of a question from its board-year tag; a tag that is not notation stays a note. */
+export function sourcesOf(questionId: number, tag: string | null) {
+  const sources = sourcesFromNotation(tag);
+  if (sources) sources.forEach((s, i) => QUESTION_SOURCES.push({ questionId, board: s.board, year: s.year, sort: i + 1 }));
+  return sources || !tag ? null : tag;
+}
 
 {
   let qid = 0;
@@ -296,33 +347,36 @@ export const SET_SIZES = new Map<number, number>();
     let sort = 0;
     for (const unit of buildSet(spec)) {
       let boardYear = tagFor(spec.tag, r);
-      if (!oddPlaced && spec.id === 20 && unit.length === 1) {
+      if (!oddPlaced && spec.id === 20 && unit.qs.length === 1) {
         boardYear = ODD_BOARD_YEAR;
         oddPlaced = true;
       }
-      for (const q of unit) {
+      const chapter = unit.chapter ? chapterOf(unit.chapter) : null;
+      for (const q of unit.qs) {
         const id = ++qid;
-        // Most questions carry correct_key; every 7th relies on the option flagged is_correct instead.
-        const useFlag = id % 7 === 3;
         const order = r.shuffle([0, 1, 2, 3]);
         const correctPos = order.indexOf(q.answer);
         QUESTIONS.push({
           id,
-          setId: spec.id,
-          sort: ++sort,
+          type: "mcq",
+          chapterId: chapter?.id ?? null,
+          subjectId: chapter?.subjectId ?? null,
+          gradeId: chapter?.gradeId ?? null,
           intro: q.intro ?? null,
           body: q.body,
-          correctKey: useFlag ? null : OPTION_KEYS[correctPos],
-          boardYear,
+          // Every fifth question has a difficulty set; the rest leave it open, as staff often do.
+          difficulty: id % 5 === 0 ? (["easy", "medium", "hard"] as const)[id % 3] : null,
           explanation: q.explanation ?? null,
+          sourceNote: sourcesOf(id, boardYear),
         });
+        SET_QUESTIONS.push({ setId: spec.id, questionId: id, sort: ++sort });
         order.forEach((src, pos) => {
           QUESTION_OPTIONS.push({
             id: ++oid,
             questionId: id,
             key: OPTION_KEYS[pos],
             body: q.options[src],
-            isCorrect: useFlag && pos === correctPos,
+            isCorrect: pos === correctPos,
             sort: pos + 1,
           });
         });
@@ -332,3 +386,6 @@ export const SET_SIZES = new Map<number, number>();
   }
   if (!oddPlaced) throw new Error("seed: the odd board-year tag was not placed");
 }
+
+/** The next free ids, for the creative questions of content-board.ts. */
+export const NEXT_QUESTION_ID = QUESTIONS.length + 1;

@@ -80,14 +80,14 @@ export const INFO_PAGES: Insert<typeof schema.infoPages>[] = [
   { id: 4, slug: "contact", title: "Contact", content: CONTACT, image: null },
 ];
 
-/** One initial revision per page, attributed to the seeded super admin (staff id 1). */
-export const INFO_PAGE_REVISIONS: Insert<typeof schema.infoPageRevisions>[] = INFO_PAGES.map((pg) => ({
+/** One initial revision per page (its version 1), attributed to the seeded super admin (staff id 1). */
+export const INFO_PAGE_REVISIONS: Insert<typeof schema.revisions>[] = INFO_PAGES.map((pg) => ({
   id: pg.id,
-  pageId: pg.id!,
-  title: pg.title,
-  content: pg.content,
-  image: pg.image,
-  staffUserId: 1,
+  entity: "info_page",
+  entityId: pg.id!,
+  version: 1,
+  snapshot: { title: pg.title, content: pg.content, image: pg.image },
+  staffId: 1,
   createdAt: new Date("2026-01-01T00:00:00Z"),
 }));
 

@@ -70,3 +70,12 @@ export const TITLES: Insert<typeof schema.titles>[] = [];
     });
   });
 }
+
+/** A chapter named by its subject's slug and its name (names repeat across subjects). */
+export type ChapterRef = readonly [subject: string, name: string];
+
+export function chapterOf([slug, name]: ChapterRef) {
+  const c = CATEGORIES.find((x) => x.subjectId === subjectId(slug) && x.name === name);
+  if (!c) throw new Error(`seed: no chapter "${name}" in ${slug}`);
+  return { id: c.id!, subjectId: c.subjectId, gradeId: c.gradeId ?? null };
+}

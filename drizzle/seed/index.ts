@@ -9,9 +9,20 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as schema from "../../app/db/schema";
 import { hashPassword } from "../../app/lib/password.server";
-import { BOARDS, BOARD_PAPERS, BOARD_SUBJECTS, EXAMPLES } from "./content-board";
+import { deriveAll } from "../../app/models/rendering.server";
+import {
+  BOARDS,
+  BOARD_PAPERS,
+  BOARD_SUBJECTS,
+  CREATIVE_QUESTIONS,
+  CREATIVE_SETS,
+  CREATIVE_SET_QUESTIONS,
+  CREATIVE_SOURCES,
+  EXAMPLES,
+  QUESTION_PARTS,
+} from "./content-board";
 import { EXAM_GROUPS, EXAM_GROUP_SUBJECTS, EXAM_TITLES, EXAM_TITLE_GROUPS } from "./content-exams";
-import { MCQ_CATEGORIES, QUESTIONS, QUESTION_OPTIONS, QUESTION_SETS } from "./content-mcq";
+import { MCQ_CATEGORIES, QUESTIONS, QUESTION_OPTIONS, QUESTION_SETS, QUESTION_SOURCES, SET_QUESTIONS } from "./content-mcq";
 import {
   FOOTER_SETTINGS,
   FOOTER_TWEETS,
@@ -100,12 +111,12 @@ export async function seedWithReport(db: Db, opts?: { quiet?: boolean }): Promis
     report.push({ table: getTableName(table), rows: typeof rows === "function" ? 1 : rows.length, inserted: after - before });
   };
 
-  // Order follows the references (no foreign keys are declared, but it reads naturally).
+  // Order follows the foreign keys: a row is inserted after the rows it refers to.
   await run(schema.siteSettings, SITE_SETTINGS, "key");
   await run(schema.pageMeta, PAGE_META);
   await run(schema.staffUsers, () => seedStaff(db));
   await run(schema.infoPages, INFO_PAGES);
-  await run(schema.infoPageRevisions, INFO_PAGE_REVISIONS);
+  await run(schema.revisions, INFO_PAGE_REVISIONS);
   await run(schema.footerSettings, FOOTER_SETTINGS);
   await run(schema.footerTweets, FOOTER_TWEETS);
   await run(schema.footerUpdates, FOOTER_UPDATES);
@@ -116,9 +127,12 @@ export async function seedWithReport(db: Db, opts?: { quiet?: boolean }): Promis
   await run(schema.categories, CATEGORIES);
   await run(schema.titles, TITLES);
   await run(schema.mcqCategories, MCQ_CATEGORIES);
-  await run(schema.questionSets, QUESTION_SETS);
-  await run(schema.questions, QUESTIONS);
+  await run(schema.questionSets, [...QUESTION_SETS, ...CREATIVE_SETS]);
+  await run(schema.questions, [...QUESTIONS, ...CREATIVE_QUESTIONS]);
   await run(schema.questionOptions, QUESTION_OPTIONS);
+  await run(schema.questionParts, QUESTION_PARTS);
+  await run(schema.questionSources, [...QUESTION_SOURCES, ...CREATIVE_SOURCES]);
+  await run(schema.setQuestions, [...SET_QUESTIONS, ...CREATIVE_SET_QUESTIONS], "setId");
   await run(schema.examTitleGroups, EXAM_TITLE_GROUPS);
   await run(schema.examGroups, EXAM_GROUPS);
   await run(schema.examGroupSubjects, EXAM_GROUP_SUBJECTS);
@@ -129,6 +143,9 @@ export async function seedWithReport(db: Db, opts?: { quiet?: boolean }): Promis
   await run(schema.examples, EXAMPLES);
   await run(schema.videos, VIDEOS);
   await run(schema.liveClasses, LIVE_CLASSES);
+
+  // What pages show (typeset math, sanitised HTML) is made now, once, not per request.
+  await deriveAll(db);
 
   if (!opts?.quiet) {
     const inserted = report.reduce((s, r) => s + r.inserted, 0);
