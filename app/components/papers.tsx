@@ -1,6 +1,7 @@
 // Pieces of the question-paper pages: the board/year filter form, paper lists, the pager, MCQ questions
 // (with the answer behind <details>, or an answer key on its own printed page) and the printed header.
 import type { ReactNode } from "react";
+import { QuestionItem, type QuestionShown } from "~/components/question";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { KIND_LABEL, withParam } from "~/lib/papers";
 
@@ -14,15 +15,7 @@ type PaperListItem = {
   board: Board | null;
   subject: { id: number; name: string };
 };
-export type QuestionView = {
-  id: number;
-  introHtml: string | null;
-  html: string;
-  boardYear: string;
-  options: { key: string; html: string }[];
-  correct: string | null;
-  explanationHtml: string | null;
-};
+type QuestionView = QuestionShown;
 
 export const paperHref = (p: { id: number; subject: { id: number } }) => `/board-question/${p.subject.id}/paper/${p.id}`;
 
@@ -158,7 +151,7 @@ export function Pager({ path, page, pageCount, search, swap }: { path: string; p
 function introRuns(questions: QuestionView[]) {
   const runs = new Map<number, { html: string; from: number; to: number }>();
   for (let i = 0; i < questions.length; i++) {
-    const intro = questions[i].introHtml;
+    const intro = questions[i].type === "mcq" ? questions[i].introHtml : null;
     if (!intro || (i > 0 && questions[i - 1].introHtml === intro)) continue;
     let to = i;
     while (to + 1 < questions.length && questions[to + 1].introHtml === intro) to++;
@@ -174,12 +167,11 @@ function introRange(from: number, to: number): string {
   return from === to ? a : to === from + 1 ? `${a} ও ${b}` : `${a}–${b}`;
 }
 
-const optionOf = (q: QuestionView) => q.options.find((o) => o.key === q.correct);
-
 /**
- * MCQ questions. `answers="details"`: each answer behind <details><summary>উত্তর</summary> (nothing shown
- * before it is opened, no JS). `answers="none"`: for printing with a separate answer key.
- * `pick` adds a checked checkbox named `pick` per question (the make-question tool).
+ * Printed questions, MCQ or creative. `answers="details"`: each MCQ answer behind
+ * <details><summary>উত্তর</summary> (nothing shown before it is opened, no JS). `answers="none"`: for
+ * printing with a separate answer key. `pick` adds a checked checkbox named `pick` per question (the
+ * make-question tool).
  */
 export function McqQuestions({
   questions,
@@ -197,52 +189,16 @@ export function McqQuestions({
     <ol className={columns ? "questions mcq-columns" : "questions"}>
       {questions.map((q, i) => {
         const run = runs.get(i);
-        const correct = optionOf(q);
         return (
-          <li key={q.id} className="question" id={`q-${q.id}`}>
-            {run ? (
-              <div className="question-intro">
-                <p className="intro-label">{introRange(run.from, run.to)} নং প্রশ্নের উদ্দীপক</p>
-                <div className="prose" dangerouslySetInnerHTML={{ __html: run.html }} />
-              </div>
-            ) : null}
-            <div className="question-head">
-              {pick ? (
-                <input
-                  type="checkbox"
-                  name={pick}
-                  value={q.id}
-                  defaultChecked
-                  id={`pick-${q.id}`}
-                  aria-label={`${toBanglaDigits(i + 1)} নং প্রশ্ন বাছাই`}
-                />
-              ) : null}
-              <span className="q-no">{toBanglaDigits(i + 1)}.</span>
-              <div className="q-body prose" dangerouslySetInnerHTML={{ __html: q.html }} />
-            </div>
-            {q.boardYear ? <p className="q-board">[{q.boardYear}]</p> : null}
-            <ol className="options">
-              {q.options.map((o) => (
-                <li key={o.key}>
-                  <span className="opt-key">({o.key})</span> <span dangerouslySetInnerHTML={{ __html: o.html }} />
-                </li>
-              ))}
-            </ol>
-            {answers === "details" ? (
-              <details className="answer">
-                <summary>উত্তর</summary>
-                {q.correct ? (
-                  <p>
-                    সঠিক উত্তর: ({q.correct}){" "}
-                    {correct ? <span dangerouslySetInnerHTML={{ __html: correct.html }} /> : null}
-                  </p>
-                ) : (
-                  <p>এই প্রশ্নের উত্তর এখনও যোগ করা হয়নি।</p>
-                )}
-                {q.explanationHtml ? <div className="prose explanation" dangerouslySetInnerHTML={{ __html: q.explanationHtml }} /> : null}
-              </details>
-            ) : null}
-          </li>
+          <QuestionItem
+            key={q.id}
+            variant="paper"
+            question={q}
+            number={toBanglaDigits(i + 1)}
+            answers={answers}
+            pick={pick}
+            sharedIntro={run ? { html: run.html, label: `${introRange(run.from, run.to)} নং প্রশ্নের উদ্দীপক` } : null}
+          />
         );
       })}
     </ol>
@@ -250,7 +206,8 @@ export function McqQuestions({
 }
 
 /** The answer key: starts on a new printed page (papers.css). */
-export function AnswerKey({ questions, title }: { questions: QuestionView[]; title?: string }) {
+export function AnswerKey({ questions: all, title }: { questions: QuestionView[]; title?: string }) {
+  const questions = all.filter((q) => q.type === "mcq");
   if (!questions.length) return null;
   return (
     <section className="answer-key" aria-labelledby="answer-key-h">
@@ -316,16 +273,13 @@ export function BoardPaper({ paper, heading = "h2" }: { paper: FullPaperView; he
           </p>
         ) : null}
       </header>
-      {paper.kind === "creative" ? (
-        paper.contentHtml ? (
-          <div className="prose" dangerouslySetInnerHTML={{ __html: paper.contentHtml }} />
-        ) : (
-          <p className="empty">এই প্রশ্নপত্রের লেখা এখনও যোগ করা হয়নি।</p>
-        )
-      ) : paper.questions.length ? (
-        <McqQuestions questions={paper.questions} answers="details" columns />
-      ) : (
-        <p className="empty">এই প্রশ্নপত্রের প্রশ্ন এখনও যোগ করা হয়নি।</p>
+      {paper.contentHtml ? <div className="prose paper-instructions" dangerouslySetInnerHTML={{ __html: paper.contentHtml }} /> : null}
+      {paper.questions.length ? (
+        <McqQuestions questions={paper.questions} answers="details" columns={paper.kind === "mcq"} />
+      ) : paper.contentHtml ? null : (
+        <p className="empty">
+          {paper.kind === "creative" ? "এই প্রশ্নপত্রের লেখা এখনও যোগ করা হয়নি।" : "এই প্রশ্নপত্রের প্রশ্ন এখনও যোগ করা হয়নি।"}
+        </p>
       )}
     </article>
   );

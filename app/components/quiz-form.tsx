@@ -1,4 +1,4 @@
-import { QuestionCard } from "~/components/question-card";
+import { QuestionItem } from "~/components/question";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import type { Pager, QuizQuestion, QuizState } from "~/lib/quiz";
 import type { Score } from "~/lib/scoring";
@@ -42,9 +42,11 @@ export function QuizForm({
       {score ? <ScoreBox score={score} showResult={showResult} restartHref={restartHref} swap={swap} /> : null}
       <ol className="question-grid">
         {questions.map((q) => (
-          <QuestionCard
+          <QuestionItem
+            variant="quiz"
             key={q.id}
             question={q}
+            number={q.serialBn}
             chosen={answers[String(q.id)] ?? null}
             locked={submitted}
             result={results?.[String(q.id)] ?? null}

@@ -1,12 +1,10 @@
 // Server side of a quiz page (exam page, MCQ practice): reading the posted form defensively,
 // rendering questions (KaTeX on the server) and grading a page with the keys only the server knows.
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { formatBoardYear } from "~/lib/board-year";
 import { badRequest } from "~/lib/http.server";
-import { renderContent } from "~/lib/math.server";
+import type { PublicQuestion, Question } from "~/lib/question";
 import type { QuestionResult, QuizQuestion, QuizState } from "~/lib/quiz";
 import { collectAnswers, scorePage } from "~/lib/scoring";
-import type { QuestionRow, QuestionRowWithAnswer } from "~/models/mcq.server";
 
 /** A page of 100 answers is about 3 KB; anything far bigger is not from our form. */
 export const MAX_FORM_BYTES = 64 * 1024;
@@ -68,21 +66,9 @@ export function pageWindow(total: number, page: number, pageSize: number): PageW
   return { page: p, totalPages, offset: (p - 1) * pageSize };
 }
 
-/** Questions ready to show: math typeset, Bangla serials continuing across pages, board-year labels. */
-export function toQuizQuestions(rows: readonly QuestionRow[], offset: number): QuizQuestion[] {
-  return rows.map((r, i) => ({
-    id: r.id,
-    serialBn: toBanglaDigits(offset + i + 1),
-    boardYear: formatBoardYear(r.boardYear),
-    introHtml: r.intro?.trim() ? renderContent(r.intro) : null,
-    questionHtml: renderContent(r.body),
-    options: r.options.map((o) => ({ key: o.key, html: renderContent(o.body) })),
-  }));
-}
-
-/** Drops the answer keys (the rows came from questionsOfSet(..., true)). */
-export function withoutAnswers(rows: readonly QuestionRowWithAnswer[]): QuestionRow[] {
-  return rows.map(({ answer: _answer, ...q }) => q);
+/** Questions ready to show, with Bangla serials continuing across pages. */
+export function toQuizQuestions(rows: readonly PublicQuestion[], offset: number): QuizQuestion[] {
+  return rows.map((r, i) => ({ ...r, serialBn: toBanglaDigits(offset + i + 1) }));
 }
 
 /**
@@ -90,7 +76,7 @@ export function withoutAnswers(rows: readonly QuestionRowWithAnswer[]): Question
  * gets its marks: the correct key only when answers may be shown, the student's wrong choice always.
  */
 export function gradeQuiz(
-  rows: readonly QuestionRowWithAnswer[],
+  rows: readonly Question[],
   form: URLSearchParams,
   intent: Exclude<Intent, "clear">,
   negativeMark: number | string,
@@ -98,7 +84,7 @@ export function gradeQuiz(
 ): QuizState {
   const answers = collectAnswers(form.entries(), rows);
   const score = scorePage(
-    rows.map((r) => ({ id: r.id, correct: r.answer.correct })),
+    rows.map((r) => ({ id: r.id, correct: r.correct })),
     answers,
     negativeMark,
   );
@@ -108,11 +94,11 @@ export function gradeQuiz(
     results = {};
     for (const r of rows) {
       const chosen = answers.get(r.id);
-      const correct = r.answer.correct;
+      const correct = r.correct;
       results[String(r.id)] = {
         correct: includeCorrect ? correct : null,
         chosenWrong: chosen !== undefined && correct !== null && chosen !== correct,
-        explanationHtml: includeCorrect && r.answer.explanation?.trim() ? renderContent(r.answer.explanation) : null,
+        explanationHtml: includeCorrect ? r.explanationHtml : null,
       };
     }
   }

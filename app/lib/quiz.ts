@@ -1,17 +1,10 @@
 // What the exam page and the MCQ practice pages render: questions without their answers, and the
 // state of a submitted page. Shared by the server code that builds it and the components.
+import type { PublicQuestion } from "~/lib/question";
 import type { Score } from "~/lib/scoring";
 
-/** A question as the page shows it. Never carries its correct key. */
-export type QuizQuestion = {
-  id: number;
-  serialBn: string;
-  /** Formatted board-year label (Bangla), or "". */
-  boardYear: string;
-  introHtml: string | null;
-  questionHtml: string;
-  options: { key: string; html: string }[];
-};
+/** A question as the quiz shows it, with its serial continuing across pages. Never carries its correct key. */
+export type QuizQuestion = PublicQuestion & { serialBn: string };
 
 /** View Result's marks for one question. `correct` is only sent when answers may be shown (includeCorrect). */
 export type QuestionResult = { correct: string | null; chosenWrong: boolean; explanationHtml: string | null };

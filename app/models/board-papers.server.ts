@@ -4,8 +4,9 @@ import { db } from "~/db/client.server";
 import { boardPapers, boards, boardSubjects } from "~/db/schema";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatBoardYear } from "~/lib/board-year";
-import { renderContent } from "~/lib/math.server";
-import { questionsOfSets, type PrintQuestion } from "~/models/questions.server";
+import { parseBoard, parsePage, parseYear, PER_PAGE } from "~/lib/papers";
+import { groupBy } from "~/lib/group-by";
+import { listSetQuestions, type Question } from "~/models/questions.server";
 
 export type BoardSubject = { id: number; name: string; image: string | null };
 
@@ -34,8 +35,11 @@ export type PaperListItem = {
   subject: { id: number; name: string };
 };
 
-/** A paper to read or print: creative content typeset, or the MCQ questions with options and answers. */
-export type FullPaper = PaperListItem & { contentHtml: string | null; questions: PrintQuestion[] };
+/**
+ * A paper to read or print: its instructions (or, for papers from before the question bank, the
+ * whole creative paper as HTML) and its questions, MCQ with answers or creative with their parts.
+ */
+export type FullPaper = PaperListItem & { contentHtml: string | null; questions: Question[] };
 
 export type PaperFilter = { boardId: number | null; year: number | null };
 
@@ -135,24 +139,18 @@ export async function papersByKind(kind: PaperKind, filter: PaperFilter, page: n
   return { papers: rows.map(toListItem), total, page: current, pageCount, years };
 }
 
-/** Adds the printable body to listed papers: typeset creative content, MCQ questions (two more round trips). */
-async function withBodies(rows: (ListRow & { content: string | null; questionSetId: number | null })[]): Promise<FullPaper[]> {
-  const setIds = [...new Set(rows.flatMap((r) => (r.kind === "mcq" && r.questionSetId ? [r.questionSetId] : [])))];
-  const qs = await questionsOfSets(setIds);
-  const bySet = new Map<number, PrintQuestion[]>();
-  for (const q of qs) {
-    const list = bySet.get(q.setId);
-    if (list) list.push(q);
-    else bySet.set(q.setId, [q]);
-  }
-  return rows.map(({ content, questionSetId, ...row }) => ({
+/** Adds the printable body to listed papers: their questions (a fixed number of round trips). */
+async function withBodies(rows: (ListRow & { contentHtml: string | null; questionSetId: number | null })[]): Promise<FullPaper[]> {
+  const setIds = [...new Set(rows.flatMap((r) => (r.questionSetId ? [r.questionSetId] : [])))];
+  const bySet = groupBy(await listSetQuestions({ setIds }), (q) => q.setId);
+  return rows.map(({ contentHtml, questionSetId, ...row }) => ({
     ...toListItem(row),
-    contentHtml: row.kind === "creative" && content?.trim() ? renderContent(content) : null,
-    questions: row.kind === "mcq" && questionSetId ? (bySet.get(questionSetId) ?? []) : [],
+    contentHtml: contentHtml?.trim() ? contentHtml : null,
+    questions: questionSetId ? (bySet.get(questionSetId) ?? []).map(({ setId: _setId, ...q }) => q) : [],
   }));
 }
 
-const fullCols = { ...listCols, content: boardPapers.content, questionSetId: boardPapers.questionSetId };
+const fullCols = { ...listCols, contentHtml: boardPapers.contentHtml, questionSetId: boardPapers.questionSetId };
 
 /** qp-by-subject-board/{sid}/{bid}: every paper of a subject and board, in full. */
 export async function subjectBoardPapers(boardSubjectId: number, boardId: number): Promise<FullPaper[]> {
@@ -210,4 +208,15 @@ export async function papersOfStudySubject(subjectId: number, kind: PaperKind, b
     .orderBy(...listOrder)
     .limit(limit);
   return rows.map(({ questionSetId, ...row }) => ({ ...toListItem(row), questionSetId }));
+}
+
+/** board-creative and board-multiq: every paper of one kind, filtered and paged by the URL's query. */
+export async function loadPapersByKind(kind: PaperKind, request: Request) {
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  const boards = await listBoards();
+  const board = parseBoard(q.get("board"), boards);
+  const year = parseYear(q.get("year"));
+  const result = await papersByKind(kind, { boardId: board?.id ?? null, year }, parsePage(q.get("page")), PER_PAGE);
+  return { kind, boards, board, year, ...result, perPage: PER_PAGE, search: url.search, path: url.pathname };
 }

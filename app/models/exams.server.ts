@@ -2,8 +2,8 @@
 // page's header, and the example questions (/example). Fixed number of round trips per page.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { examGroups, examGroupSubjects, examples, examTitleGroups, examTitles, questions } from "~/db/schema";
-import { groupBy } from "~/models/study.server";
+import { examGroups, examGroupSubjects, examples, examTitleGroups, examTitles, setQuestions } from "~/db/schema";
+import { groupBy } from "~/lib/group-by";
 
 export type ExamGroup = { sid: number; gname: string; sname: string };
 
@@ -11,7 +11,7 @@ export type ExamGroup = { sid: number; gname: string; sname: string };
 export async function getExamSubPage(thtid: number) {
   const [[titleGroup], groups] = await Promise.all([
     db
-      .select({ id: examTitleGroups.id, name: examTitleGroups.name, announce: examTitleGroups.announce, banner: examTitleGroups.banner })
+      .select({ id: examTitleGroups.id, name: examTitleGroups.name, announceHtml: examTitleGroups.announceHtml, banner: examTitleGroups.banner })
       .from(examTitleGroups)
       .where(eq(examTitleGroups.id, thtid))
       .limit(1),
@@ -47,7 +47,7 @@ export async function getGroupSubjects(groupId: number): Promise<GroupSubject[]>
 export type ExamTitle = {
   id: number;
   name: string;
-  description: string | null;
+  descriptionHtml: string | null;
   questionSetId: number;
   fullMarks: number;
   durationMinutes: number;
@@ -65,14 +65,14 @@ export async function getExamTitle(grtid: number): Promise<ExamTitle | null> {
     .select({
       id: examTitles.id,
       name: examTitles.name,
-      description: examTitles.description,
+      descriptionHtml: examTitles.descriptionHtml,
       questionSetId: examTitles.questionSetId,
       fullMarks: examTitles.fullMarks,
       durationMinutes: examTitles.durationMinutes,
       negativeMark: examTitles.negativeMark,
       groupId: examGroups.id,
       thtid: examGroups.titleGroupId,
-      total: sql<number>`(select count(*) from ${questions} where ${questions.setId} = ${examTitles.questionSetId})`,
+      total: sql<number>`(select count(*) from ${setQuestions} where ${setQuestions.setId} = ${examTitles.questionSetId})`,
     })
     .from(examTitles)
     .leftJoin(examGroupSubjects, eq(examGroupSubjects.id, examTitles.groupSubjectId))
@@ -82,12 +82,18 @@ export async function getExamTitle(grtid: number): Promise<ExamTitle | null> {
   return row ? { ...row, total: Number(row.total) } : null;
 }
 
-export type ExampleRow = { id: number; question: string; answer: string; boardYear: string | null; videoUrl: string | null };
+export type ExampleRow = { id: number; questionHtml: string | null; answerHtml: string | null; boardYear: string | null; videoUrl: string | null };
 
 /** /example?extid=&exqnameid=: the example questions of one example set, in order. One query. */
 export async function listExamples(extid: number, exqnameid: number): Promise<ExampleRow[]> {
   return db
-    .select({ id: examples.id, question: examples.question, answer: examples.answer, boardYear: examples.boardYear, videoUrl: examples.videoUrl })
+    .select({
+      id: examples.id,
+      questionHtml: examples.questionHtml,
+      answerHtml: examples.answerHtml,
+      boardYear: examples.boardYear,
+      videoUrl: examples.videoUrl,
+    })
     .from(examples)
     .where(and(eq(examples.extid, extid), eq(examples.exqnameid, exqnameid)))
     .orderBy(asc(examples.sort), asc(examples.id));

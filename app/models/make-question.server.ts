@@ -1,19 +1,12 @@
 // The make-question tool and the question papers of exam titles (questionpaper/{grtid}).
-//
-// The schema has no chapter -> question link. The tool uses what exists:
-//  - MCQ category question sets whose category name is the chapter's name (e.g. the chapter "সেট ও ফাংশন"
-//    and the MCQ sub-category "সেট ও ফাংশন");
-//  - when no chapter is chosen (the whole syllabus), also the MCQ board papers of the board subjects whose
-//    subject_id is the subject;
-//  - creative questions come from the creative board papers of those board subjects.
-// A board filter keeps questions whose board-year tag names that board (or all boards), and every question
-// of a paper set by that board.
-import { and, asc, count, eq, inArray, isNull, or } from "drizzle-orm";
+// MCQs come from the question bank by chapter (questions.chapter_id), filtered by board through their
+// source rows; creative questions come as the subject's creative board papers.
+import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { categories, examGroupSubjects, examTitles, mcqCategories, questions, questionSets } from "~/db/schema";
-import { canonicalBoard, parseBoardYear } from "~/lib/board-year";
+import { categories, examGroupSubjects, examTitles, questions, questionSources, setQuestions } from "~/db/schema";
+import { canonicalBoard } from "~/lib/board-year";
 import { papersOfStudySubject, type Board } from "~/models/board-papers.server";
-import { questionsByIds, questionsOfSets } from "~/models/questions.server";
+import { getQuestions, listSetQuestions } from "~/models/questions.server";
 
 export type Chapter = { id: number; name: string };
 
@@ -26,17 +19,10 @@ export async function chaptersOf(subjectId: number, gradeId: number): Promise<Ch
     .orderBy(asc(categories.sort), asc(categories.id));
 }
 
-/** Board papers whose questions are all candidates when no chapter is chosen. */
-const MAX_BOARD_PAPERS = 40;
-
-function taggedWith(tag: string | null, code: string): boolean {
-  const groups = parseBoardYear(tag);
-  return !!groups?.some((g) => g.boards.includes(code) || g.boards.includes("all"));
-}
-
 /**
- * MCQ questions for the tool: chapter-matched sets first (in chapter order), then, for the whole syllabus,
- * the subject's board MCQ papers (newest first). At most `limit` questions. Six round trips at most.
+ * MCQs of the chosen chapters, in chapter order; for the whole syllabus (no chapter chosen) also the
+ * subject's questions that have no chapter yet. With a board, only questions set by that board (or
+ * by all boards). At most `limit`, plus how many match and the chapters they come from. Three round trips.
  */
 export async function findMcqQuestions(opts: {
   subjectId: number;
@@ -45,46 +31,37 @@ export async function findMcqQuestions(opts: {
   board: Board | null;
   limit: number;
 }) {
-  const names = opts.chapters.map((c) => c.name);
-  const [catSets, papers] = await Promise.all([
-    names.length
-      ? db
-          .select({ id: questionSets.id, name: questionSets.name, category: mcqCategories.name })
-          .from(questionSets)
-          .innerJoin(mcqCategories, eq(mcqCategories.id, questionSets.mcqCategoryId))
-          .where(inArray(mcqCategories.name, names))
-          .orderBy(asc(questionSets.sort), asc(questionSets.id))
-      : Promise.resolve([]),
-    opts.wholeSyllabus ? papersOfStudySubject(opts.subjectId, "mcq", null, MAX_BOARD_PAPERS) : Promise.resolve([]),
+  const chapterIds = opts.chapters.map((c) => c.id);
+  const code = opts.board ? (canonicalBoard(opts.board.code) ?? opts.board.code.toLowerCase()) : null;
+  const inScope = or(
+    chapterIds.length ? inArray(questions.chapterId, chapterIds) : undefined,
+    opts.wholeSyllabus ? and(isNull(questions.chapterId), eq(questions.subjectId, opts.subjectId)) : undefined,
+  );
+  if (!inScope) return { questions: [], sources: [] as string[], available: 0 };
+  const bySource = code
+    ? inArray(
+        questions.id,
+        db.select({ id: questionSources.questionId }).from(questionSources).where(inArray(questionSources.board, [code, "all"])),
+      )
+    : undefined;
+  const where = and(inScope, eq(questions.type, "mcq"), bySource);
+  const chapterOrder = chapterIds.length
+    ? sql`field(${questions.chapterId}, ${sql.join(chapterIds.map((id) => sql`${id}`), sql`, `)})`
+    : sql`0`;
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ id: questions.id, chapterId: questions.chapterId })
+      .from(questions)
+      .where(where)
+      .orderBy(sql`${questions.chapterId} is null`, chapterOrder, asc(questions.id))
+      .limit(opts.limit),
+    db.select({ n: count() }).from(questions).where(where),
   ]);
-  // Chapter order; the collation compares names case-insensitively, so match the same way here.
-  const chapterIndex = (name: string) => names.findIndex((n) => n.toLowerCase() === name.toLowerCase());
-  catSets.sort((a, b) => chapterIndex(a.category) - chapterIndex(b.category));
-
-  const sets: { id: number; name: string; boardId: number | null }[] = [
-    ...catSets.map((s) => ({ id: s.id, name: s.name, boardId: null })),
-    ...papers.flatMap((p) => (p.questionSetId ? [{ id: p.questionSetId, name: `${p.title} (${p.boardYear})`, boardId: p.board?.id ?? null }] : [])),
-  ].filter((s, i, all) => all.findIndex((x) => x.id === s.id) === i);
-  if (!sets.length) return { questions: [], sources: [] as string[], available: 0 };
-
-  const rows = await db
-    .select({ id: questions.id, setId: questions.setId, boardYear: questions.boardYear })
-    .from(questions)
-    .where(inArray(questions.setId, sets.map((s) => s.id)))
-    .orderBy(asc(questions.sort), asc(questions.id));
-  const setIndex = new Map(sets.map((s, i) => [s.id, i]));
-  rows.sort((a, b) => setIndex.get(a.setId)! - setIndex.get(b.setId)!);
-
-  const board = opts.board;
-  const code = board ? (canonicalBoard(board.code) ?? board.code.toLowerCase()) : null;
-  const boardOfSet = new Map(sets.map((s) => [s.id, s.boardId]));
-  const matching = code ? rows.filter((r) => boardOfSet.get(r.setId) === board!.id || taggedWith(r.boardYear, code)) : rows;
-  const picked = matching.slice(0, opts.limit);
-  const usedSets = new Set(picked.map((r) => r.setId));
+  const used = new Set(rows.map((r) => r.chapterId));
   return {
-    questions: await questionsByIds(picked.map((r) => r.id)),
-    sources: sets.filter((s) => usedSets.has(s.id)).map((s) => s.name),
-    available: matching.length,
+    questions: await getQuestions({ ids: rows.map((r) => r.id) }),
+    sources: opts.chapters.filter((c) => used.has(c.id)).map((c) => c.name),
+    available: Number(n),
   };
 }
 
@@ -105,11 +82,11 @@ export async function listExamTitles() {
       subject: examGroupSubjects.name,
       fullMarks: examTitles.fullMarks,
       durationMinutes: examTitles.durationMinutes,
-      questionCount: count(questions.id),
+      questionCount: count(setQuestions.questionId),
     })
     .from(examTitles)
     .leftJoin(examGroupSubjects, eq(examGroupSubjects.id, examTitles.groupSubjectId))
-    .leftJoin(questions, eq(questions.setId, examTitles.questionSetId))
+    .leftJoin(setQuestions, eq(setQuestions.setId, examTitles.questionSetId))
     .groupBy(examTitles.id, examTitles.name, examGroupSubjects.name, examTitles.fullMarks, examTitles.durationMinutes, examTitles.sort)
     .orderBy(asc(examTitles.sort), asc(examTitles.id));
 }
@@ -120,7 +97,7 @@ export async function getExamPaper(grtid: number) {
     .select({
       id: examTitles.id,
       name: examTitles.name,
-      description: examTitles.description,
+      descriptionHtml: examTitles.descriptionHtml,
       fullMarks: examTitles.fullMarks,
       durationMinutes: examTitles.durationMinutes,
       questionSetId: examTitles.questionSetId,
@@ -132,5 +109,5 @@ export async function getExamPaper(grtid: number) {
     .limit(1);
   if (!exam) return null;
   const { questionSetId, ...rest } = exam;
-  return { exam: rest, questions: await questionsOfSets([questionSetId]) };
+  return { exam: rest, questions: await listSetQuestions({ setIds: [questionSetId] }) };
 }

@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, infoPages } from "~/db/schema";
 
-export type InfoPage = { title: string; content: string; image: string | null };
+/** contentHtml: the page's content as shown (sanitised, typeset when saved). */
+export type InfoPage = { title: string; contentHtml: string | null; image: string | null };
 
 export async function getInfoPage(slug: string): Promise<InfoPage | null> {
   const [row] = await db
-    .select({ title: infoPages.title, content: infoPages.content, image: infoPages.image })
+    .select({ title: infoPages.title, contentHtml: infoPages.contentHtml, image: infoPages.image })
     .from(infoPages)
     .where(eq(infoPages.slug, slug))
     .limit(1);

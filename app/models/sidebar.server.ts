@@ -2,7 +2,7 @@
 import { asc, desc, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { boardSubjects, categories, mcqCategories, subjects, titles } from "~/db/schema";
-import { groupBy } from "~/models/study.server";
+import { groupBy } from "~/lib/group-by";
 
 export type GeneralSidebar = {
   categories: { subject: { sname: string; icon: string }; categories: { cid: number; name: string }[] }[];

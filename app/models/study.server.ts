@@ -1,7 +1,10 @@
 // Subjects, chapters (categories) and titles: home, subject, category and title pages, and sidebars.
 // Every function makes a fixed number of round trips, whatever the data size.
 import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
+import { groupBy } from "~/lib/group-by";
+import { notFound, parseId } from "~/lib/http.server";
 import { categories, grades, subjectGrades, subjects, titles } from "~/db/schema";
 
 export type SubjectRef = { id: number; sname: string; slug: string; simage: string | null; icon: string };
@@ -118,6 +121,7 @@ export async function getTitle(id: number) {
       name: titles.name,
       image: titles.image,
       content: titles.content,
+      contentHtml: titles.contentHtml,
       updatedAt: titles.updatedAt,
       category: { id: categories.id, name: categories.name },
       subject: subjectCols,
@@ -183,13 +187,21 @@ export async function allTitleAndCategoryIds() {
   return { categories: cats, titles: ts, subjects: subs };
 }
 
-export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = map.get(k);
-    if (list) list.push(r);
-    else map.set(k, [r]);
-  }
-  return map;
+/**
+ * The subject+grade of a /{section}/{sname}/{sid}/{gid}[rest] URL: 404 for unknown or malformed ids,
+ * and a 301 to the canonical name (keeping the query) when an old link spells the name otherwise.
+ */
+export async function requireSubjectGrade(
+  { params, request }: { params: Record<string, string | undefined>; request: Request },
+  section: string,
+  rest = "",
+) {
+  const sid = parseId(params.sid);
+  const gid = parseId(params.gid);
+  if (!sid || !gid) throw notFound();
+  const subject = await findSubjectGrade(sid, gid);
+  if (!subject) throw notFound();
+  const base = `/${section}/${encodeURIComponent(subject.slug)}/${sid}/${gid}`;
+  if (params.sname !== subject.slug) throw redirect(`${base}${rest}${new URL(request.url).search}`, 301);
+  return { subject, sid, gid, base };
 }

@@ -4,10 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralSidebar } from "~/components/sidebars";
 import { notFound } from "~/lib/http.server";
 import { absoluteImage, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
-import { renderContent } from "~/lib/math.server";
 import { seo } from "~/lib/meta";
 import { plainText } from "~/lib/text";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/components/root-data";
 import { getInfoPage } from "~/models/pages.server";
 import { generalSidebar } from "~/models/sidebar.server";
 
@@ -22,7 +21,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const slug = params.page as keyof typeof PAGES;
   if (!Object.hasOwn(PAGES, slug)) throw notFound();
   const [page, sidebar] = await Promise.all([getInfoPage(slug), generalSidebar(null)]);
-  const content = page?.content.trim() ? renderContent(page.content, INFO_PAGE_ASSET_BASE) : "";
+  const content = page?.contentHtml?.trim() ?? "";
   return json({
     slug,
     title: page?.title.trim() || PAGES[slug].title,

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PapersByKind } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { seo } from "~/lib/meta";
-import { loadPapersByKind } from "~/lib/papers-by-kind.server";
+import { loadPapersByKind } from "~/models/board-papers.server";
 import papersStyles from "~/styles/papers.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: papersStyles }];

@@ -5,7 +5,7 @@ import { PageBanner } from "~/components/page-banner";
 import { GeneralSidebar } from "~/components/sidebars";
 import { notFound, parseCategoryId } from "~/lib/http.server";
 import { seo } from "~/lib/meta";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/components/root-data";
 import { generalSidebar } from "~/models/sidebar.server";
 import { getCategoryPage } from "~/models/study.server";
 

@@ -3,10 +3,8 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { FollowUs } from "~/components/sidebars";
-import { INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
-import { renderContent } from "~/lib/math.server";
 import { seo } from "~/lib/meta";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/components/root-data";
 import { getInfoPage, saveContactMessage } from "~/models/pages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = await getInfoPage("contact");
   return json({
     title: page?.title.trim() || "Contact",
-    content: page?.content.trim() ? renderContent(page.content, INFO_PAGE_ASSET_BASE) : "",
+    content: page?.contentHtml?.trim() ?? "",
     sent: q.get("sent") === "1",
     email: (q.get("email") ?? "").slice(0, 255),
   });

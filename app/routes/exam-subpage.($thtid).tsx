@@ -10,7 +10,6 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { withExamBack } from "~/lib/exam-query";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
 import { absoluteImage, CONTENT_ASSET_BASE } from "~/lib/image-path";
-import { renderContent } from "~/lib/math.server";
 import { seo } from "~/lib/meta";
 import { readSmallForm } from "~/lib/quiz.server";
 import { parseNegativeMark } from "~/lib/scoring";
@@ -76,7 +75,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     thtid,
     name: page.titleGroup.name,
     banner: absoluteImage(page.titleGroup.banner, CONTENT_ASSET_BASE),
-    announceHtml: page.titleGroup.announce?.trim() ? renderContent(page.titleGroup.announce) : "",
+    announceHtml: page.titleGroup.announceHtml ?? "",
     groups: page.groups.map((g) => ({ ...g, href: pageUrl(thtid, g.sid, null) })),
     group,
     error,
@@ -88,7 +87,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       ? {
           id: shownTitle.id,
           name: shownTitle.name,
-          descriptionHtml: shownTitle.description?.trim() ? withExamBack(renderContent(shownTitle.description), self) : "",
+          descriptionHtml: shownTitle.descriptionHtml ? withExamBack(shownTitle.descriptionHtml, self) : "",
           fullMarksBn: toBanglaDigits(shownTitle.fullMarks),
           durationBn: toBanglaDigits(shownTitle.durationMinutes),
           negativeMarkBn: neg > 0 ? toBanglaDigits(neg) : null,

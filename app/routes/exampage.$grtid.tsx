@@ -22,10 +22,10 @@ import {
 import { badRequest, notFound, parseId } from "~/lib/http.server";
 import { seo } from "~/lib/meta";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
-import { fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readSmallForm, toQuizQuestions, withoutAnswers } from "~/lib/quiz.server";
+import { fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
 import { parseNegativeMark } from "~/lib/scoring";
 import { getExamTitle, type ExamTitle } from "~/models/exams.server";
-import { questionsOfSet, type QuestionRow } from "~/models/mcq.server";
+import { listSetQuestions, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
 import examStyles from "~/styles/exam.css";
 
 export const links: LinksFunction = () => [
@@ -46,7 +46,7 @@ async function findExam(grtid: number): Promise<ExamTitle> {
 }
 
 /** The page as rendered: header facts, this page's questions (no answers), paging links. */
-function examView(exam: ExamTitle, query: ExamQuery, rows: QuestionRow[], page: number, totalPages: number, state: QuizState) {
+function examView(exam: ExamTitle, query: ExamQuery, rows: PublicQuestion[], page: number, totalPages: number, state: QuizState) {
   const at = (p: number) => examUrl(exam.id, { ...query, page: p });
   const negativeMark = parseNegativeMark(exam.negativeMark);
   const success = exam.total > 0;
@@ -83,8 +83,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const query = readExamQuery(new URL(request.url).searchParams);
   const exam = await findExam(grtid);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
-  const rows = exam.total > 0 ? await questionsOfSet(exam.questionSetId, offset, query.pageSize) : [];
-  const view = examView(exam, { ...query, page }, rows, page, totalPages, FRESH_QUIZ);
+  const rows = exam.total > 0 ? await listSetQuestions({ setIds: [exam.questionSetId], offset, limit: query.pageSize }) : [];
+  const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ);
   return json(view, { status: view.success ? 200 : 404 });
 }
 
@@ -104,9 +104,9 @@ export async function action({ params, request }: ActionFunctionArgs) {
   if (intent === "clear") return redirect(examUrl(grtid, query), 303);
   const exam = await findExam(grtid);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
-  const rows = exam.total > 0 ? await questionsOfSet(exam.questionSetId, offset, query.pageSize, true) : [];
+  const rows = exam.total > 0 ? await listSetQuestions({ setIds: [exam.questionSetId], offset, limit: query.pageSize }) : [];
   const state = exam.total > 0 ? gradeQuiz(rows, form, intent, exam.negativeMark, query.includeCorrect) : FRESH_QUIZ;
-  const view = examView(exam, { ...query, page }, withoutAnswers(rows), page, totalPages, state);
+  const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, state);
   return json(view, { status: view.success ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -7,7 +7,6 @@ import katexStyles from "katex/dist/katex.min.css";
 import { formatBoardYear } from "~/lib/board-year";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { parseId } from "~/lib/http.server";
-import { renderContent } from "~/lib/math.server";
 import { seo } from "~/lib/meta";
 import { embedUrl, thumbnailUrls, videoIdFrom } from "~/lib/video-id";
 import { listExamples } from "~/models/exams.server";
@@ -41,8 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return {
         id: r.id,
         serialBn: toBanglaDigits(i + 1),
-        questionHtml: renderContent(r.question),
-        answerHtml: renderContent(r.answer),
+        questionHtml: r.questionHtml ?? "",
+        answerHtml: r.answerHtml ?? "",
         boardYear: formatBoardYear(r.boardYear),
         video: id
           ? {

@@ -5,7 +5,7 @@ import katexStyles from "katex/dist/katex.min.css";
 import { PageBanner } from "~/components/page-banner";
 import { BoardSelect, Breadcrumb, McqQuestions } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { requireSubjectGrade } from "~/lib/subject-grade.server";
+import { requireSubjectGrade } from "~/models/study.server";
 import { seo } from "~/lib/meta";
 import { KIND_LABEL, parseBoard, parseCount, parseIdList } from "~/lib/papers";
 import { listBoards } from "~/models/board-papers.server";

@@ -4,11 +4,11 @@ import { useLoaderData } from "@remix-run/react";
 import katexStyles from "katex/dist/katex.min.css";
 import { AnswerKey, Breadcrumb, McqQuestions, PaperHeader, PrintHint } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { requireSubjectGrade } from "~/lib/subject-grade.server";
+import { requireSubjectGrade } from "~/models/study.server";
 import { seo } from "~/lib/meta";
 import { cleanTitle, parseCount, parseIdList } from "~/lib/papers";
 import { creativePapersByIds } from "~/models/board-papers.server";
-import { questionsByIds } from "~/models/questions.server";
+import { getQuestions } from "~/models/questions.server";
 import papersStyles from "~/styles/papers.css";
 
 export const links: LinksFunction = () => [
@@ -26,7 +26,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
 
   const q = url.searchParams;
-  const [questions, creative] = await Promise.all([questionsByIds(parseIdList(q.getAll("q"))), creativePapersByIds(parseIdList(q.getAll("c")))]);
+  const [questions, creative] = await Promise.all([getQuestions({ ids: parseIdList(q.getAll("q")) }), creativePapersByIds(parseIdList(q.getAll("c")))]);
   const title = cleanTitle(q.get("title")) || `${subject.sname} (${subject.gname}) — প্রশ্নপত্র`;
   const minutes = parseCount(q.get("time"), null, 1, 600);
   // One mark per MCQ question unless the teacher says otherwise; creative papers carry no marks here.

@@ -40,7 +40,7 @@ export default function ExamQuestionPaper() {
       <PrintHint />
       <article className="paper">
         <PaperHeader title={exam.name} subtitle={exam.subject} fullMarks={exam.fullMarks} minutes={exam.durationMinutes}>
-          {exam.description ? <p className="paper-subtitle">{exam.description}</p> : null}
+          {exam.descriptionHtml ? <div className="paper-subtitle" dangerouslySetInnerHTML={{ __html: exam.descriptionHtml }} /> : null}
         </PaperHeader>
         {questions.length === 0 ? (
           <p className="empty">এই পরীক্ষায় এখনও কোনো প্রশ্ন যোগ করা হয়নি।</p>

@@ -5,7 +5,7 @@ import { PageBanner } from "~/components/page-banner";
 import { Breadcrumb } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { seo } from "~/lib/meta";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/components/root-data";
 import { listExamTitles } from "~/models/make-question.server";
 import papersStyles from "~/styles/papers.css";
 

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChapterList } from "~/components/chapter-list";
 import { PageBanner } from "~/components/page-banner";
-import { requireSubjectGrade } from "~/lib/subject-grade.server";
+import { requireSubjectGrade } from "~/models/study.server";
 import { seo } from "~/lib/meta";
 import { chaptersWithTitles, subjectGradesOf } from "~/models/study.server";
 

@@ -6,10 +6,9 @@ import { PageBanner } from "~/components/page-banner";
 import { FollowUs, SingleSidebar } from "~/components/sidebars";
 import { notFound, parseId } from "~/lib/http.server";
 import { absoluteImage, CONTENT_ASSET_BASE } from "~/lib/image-path";
-import { renderContent } from "~/lib/math.server";
 import { seo } from "~/lib/meta";
 import { plainText } from "~/lib/text";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/components/root-data";
 import { getTitle, singleSidebar } from "~/models/study.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: katexStyles }];
@@ -20,10 +19,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const title = await getTitle(id);
   if (!title) throw notFound();
   const blocks = await singleSidebar(title.subject.id);
-  const { content, ...rest } = title;
+  const { content, contentHtml, ...rest } = title;
   return json({
     title: { ...rest, image: absoluteImage(title.image, CONTENT_ASSET_BASE) },
-    html: renderContent(content, CONTENT_ASSET_BASE),
+    html: contentHtml ?? "",
     summary: plainText(content, 300),
     blocks,
   });

@@ -3,6 +3,9 @@
 import { sql } from "drizzle-orm";
 import { closeDb, db } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { sourcesFromNotation } from "~/lib/board-year";
+import { resolveCorrectKey } from "~/lib/scoring";
+import { deriveAll } from "~/models/rendering.server";
 import { clearShellCache } from "~/models/site.server";
 
 export { db, schema };
@@ -15,15 +18,73 @@ const TABLES = [
   "subjects", "grades", "subject_grades", "categories", "titles", "mcq_categories", "board_subjects",
   "info_pages", "footer_settings", "footer_tweets", "footer_updates", "social_links", "page_meta",
   "site_settings", "contact_messages", "online_presence",
-  "question_sets", "questions", "question_options", "exam_title_groups", "exam_groups", "exam_group_subjects",
-  "exam_titles", "examples",
-  "boards", "board_papers", "live_classes", "videos",
+  "question_sets", "questions", "question_options", "question_parts", "question_sources", "set_questions",
+  "exam_title_groups", "exam_groups", "exam_group_subjects", "exam_titles", "examples",
+  "boards", "board_papers", "live_classes", "videos", "revisions", "audit_log",
 ];
 
-/** Empties the tables the study screens read, so each test file starts from a known state. */
+/** Empties the tables the screens read, so each test file starts from a known state. */
 export async function resetTables() {
-  for (const t of TABLES) await db.execute(sql.raw(`DELETE FROM \`${t}\``));
+  // One connection, so that switching the foreign key checks off applies to the deletes.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET FOREIGN_KEY_CHECKS = 0`);
+    for (const t of TABLES) await tx.execute(sql.raw(`DELETE FROM \`${t}\``));
+    await tx.execute(sql`SET FOREIGN_KEY_CHECKS = 1`);
+  });
   clearShellCache();
+}
+
+/** Renders what the fixtures inserted (pages read only stored HTML), as saving or seeding does. */
+export const renderFixtures = () => deriveAll(db);
+
+export type QuestionFixture = {
+  id: number;
+  setId?: number | null;
+  sort?: number;
+  body: string;
+  intro?: string | null;
+  /** Board-year notation; text that is not notation becomes the source note. */
+  boardYear?: string | null;
+  /** The old site's two ways to name the answer, resolved by spec 5's rule as the migration does. */
+  correctKey?: string | null;
+  /** Index of the option flagged is_correct. */
+  flag?: number;
+  explanation?: string | null;
+  chapterId?: number | null;
+  subjectId?: number | null;
+  gradeId?: number | null;
+  options?: string[];
+};
+
+const KEYS = ["ক", "খ", "গ", "ঘ"];
+
+/** Bank questions with options, set membership and sources, then rendered. */
+export async function insertQuestions(list: QuestionFixture[]) {
+  if (!list.length) return;
+  await db.insert(schema.questions).values(
+    list.map((q) => ({
+      id: q.id,
+      body: q.body,
+      intro: q.intro ?? null,
+      explanation: q.explanation ?? null,
+      chapterId: q.chapterId ?? null,
+      subjectId: q.subjectId ?? null,
+      gradeId: q.gradeId ?? null,
+      sourceNote: q.boardYear && !sourcesFromNotation(q.boardYear) ? q.boardYear : null,
+    })),
+  );
+  const options = list.flatMap((q) => {
+    const bodies = q.options ?? KEYS.map((key) => `বিকল্প ${key} (${q.id})`);
+    const keyed = bodies.map((_, i) => ({ key: KEYS[i], isCorrect: q.flag === i }));
+    const correct = resolveCorrectKey(q.correctKey, keyed);
+    return bodies.map((body, i) => ({ questionId: q.id, key: KEYS[i], body, sort: i + 1, isCorrect: KEYS[i] === correct }));
+  });
+  if (options.length) await db.insert(schema.questionOptions).values(options);
+  const links = list.flatMap((q) => (q.setId ? [{ setId: q.setId, questionId: q.id, sort: q.sort ?? 0 }] : []));
+  if (links.length) await db.insert(schema.setQuestions).values(links);
+  const sources = list.flatMap((q) => (sourcesFromNotation(q.boardYear) ?? []).map((s, i) => ({ questionId: q.id, ...s, sort: i + 1 })));
+  if (sources.length) await db.insert(schema.questionSources).values(sources);
+  await renderFixtures();
 }
 
 export { closeDb };

@@ -3,10 +3,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import ExamPage, { action as examAction, loader as examLoader } from "~/routes/exampage.$grtid";
 import ExamSubPage, { action as subAction, loader as subLoader } from "~/routes/exam-subpage.($thtid)";
-import McqRoute, { action as mqAction, loader as mqLoader } from "~/routes/mq.$id";
+import McqRoute, { action as mqAction, loader as mqLoader } from "~/routes/mq.$id/route";
 import { loader as mqSubLoader } from "~/routes/mq.sub.$subcat";
 import ExamplePage, { loader as exampleLoader } from "~/routes/example";
-import { call, closeDb, db, resetTables, schema } from "./db";
+import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema } from "./db";
 
 // The route components read their data with Remix's hooks; here they get the loader/action output.
 const remix = vi.hoisted(() => ({ loader: undefined as unknown, action: undefined as unknown }));
@@ -32,7 +32,7 @@ async function insertSet(setId: number, mcqCategoryId: number | null, firstId: n
   await db.insert(schema.questionSets).values({ id: setId, mcqCategoryId, name: `সেট ${setId}`, sort: setId });
   if (!n) return;
   const ids = Array.from({ length: n }, (_, i) => firstId + i);
-  await db.insert(schema.questions).values(
+  await insertQuestions(
     ids.map((id, i) => ({
       id,
       setId,
@@ -40,20 +40,11 @@ async function insertSet(setId: number, mcqCategoryId: number | null, firstId: n
       intro: i === 1 ? "<p>উদ্দীপক: $y = mx + c$</p>" : null,
       body: i === 0 ? "<p>$x^{2} = 4$ হলে $x$ এর মান কত?</p>" : `<p>প্রশ্ন ${id}</p>`,
       correctKey: usesFlag(id) ? null : correctOf(id),
+      flag: usesFlag(id) ? KEYS.indexOf(correctOf(id)) : undefined,
       boardYear: i === 0 ? "dhaka, raj: 19" : null,
       explanation: `<p>ব্যাখ্যা ${id}: $\\sqrt{4} = 2$</p>`,
+      options: KEYS.map((key, pos) => (pos === 0 ? `$${id % 7}$` : `বিকল্প ${key}`)),
     })),
-  );
-  await db.insert(schema.questionOptions).values(
-    ids.flatMap((id) =>
-      KEYS.map((key, pos) => ({
-        questionId: id,
-        key,
-        body: pos === 0 ? `$${id % 7}$` : `বিকল্প ${key}`,
-        isCorrect: usesFlag(id) && key === correctOf(id),
-        sort: pos + 1,
-      })),
-    ),
   );
 }
 
@@ -74,6 +65,9 @@ beforeAll(async () => {
     { id: 101, groupId: 10, name: "পদার্থবিজ্ঞান", sort: 2 },
     { id: 102, groupId: 12, name: "অন্য বিষয়", sort: 1 },
   ]);
+  await insertSet(900, null, 1001, 30);
+  await insertSet(901, null, 2001, 3);
+  await insertSet(902, null, 0, 0);
   await db.insert(schema.examTitles).values([
     {
       id: 500,
@@ -91,9 +85,6 @@ beforeAll(async () => {
     { id: 503, groupSubjectId: 102, name: "অন্য পাতার পরীক্ষা", questionSetId: 901, sort: 1 },
     { id: 504, groupSubjectId: null, name: "তালিকার বাইরের পরীক্ষা", questionSetId: 901, sort: 1 },
   ]);
-  await insertSet(900, null, 1001, 30);
-  await insertSet(901, null, 2001, 3);
-  await insertSet(902, null, 0, 0);
   await db.insert(schema.mcqCategories).values([
     { id: 1, name: "HSC Physics MCQ", image: "/images/mcq/physics.svg", sort: 1 },
     { id: 2, parentId: 1, name: "ভেক্টর", sort: 1 },
@@ -116,6 +107,7 @@ beforeAll(async () => {
     { id: 2, extid: 1, exqnameid: 1, question: "<p>দ্বিতীয় উদাহরণ</p>", answer: "<p>উত্তর</p>", sort: 2 },
     { id: 3, extid: 2, exqnameid: 1, question: "<p>অন্য</p>", answer: "<p>অন্য</p>", sort: 1 },
   ]);
+  await renderFixtures();
 });
 
 afterAll(closeDb);
@@ -133,7 +125,7 @@ const post = (fields: [string, string][] | string, qs = "", grtid = "500") =>
 /** Every radio input tag of a page. */
 const radios = (page: string) => page.match(/<input type="radio"[^>]*>/g) ?? [];
 
-type Q = { id: number; serialBn: string; boardYear: string; introHtml: string | null; questionHtml: string; options: { key: string; html: string }[] };
+type Q = { id: number; serialBn: string; source: string; introHtml: string | null; html: string; options: { key: string; html: string }[] };
 
 /** Words that would give an answer away before View Result. */
 const LEAKS = /"correct"|isCorrect|is_correct|correctKey|correct_key|explanation|is-correct|is-wrong|ব্যাখ্যা/;
@@ -158,8 +150,8 @@ describe("exampage/{grtid}: loader", () => {
     });
     expect(data.questions).toHaveLength(25);
     const [q1, q2] = data.questions as Q[];
-    expect(q1).toMatchObject({ id: 1001, serialBn: "১", boardYear: "ঢা. বো., রা. বো. ২০১৯", introHtml: null });
-    expect(q1.questionHtml).toContain('class="katex"');
+    expect(q1).toMatchObject({ id: 1001, serialBn: "১", source: "ঢা. বো., রা. বো. ২০১৯", introHtml: null });
+    expect(q1.html).toContain('class="katex"');
     expect(q1.options.map((o) => o.key)).toEqual(["ক", "খ", "গ", "ঘ"]);
     expect(q1.options[0].html).toContain('class="katex"');
     expect(q2.introHtml).toContain('class="katex"');

@@ -9,7 +9,7 @@ import { loader as healthLoader } from "~/routes/healthz";
 import { loader as notFoundLoader } from "~/routes/$";
 import { loader as legacyExamLoader } from "~/routes/exampage[.]php";
 import { clearShellCache } from "~/models/site.server";
-import { call, closeDb, db, resetTables, schema } from "./db";
+import { call, closeDb, db, renderFixtures, resetTables, schema } from "./db";
 
 beforeAll(resetTables);
 afterAll(closeDb);
@@ -60,6 +60,7 @@ describe("about pages", () => {
 
   it("shows stored content, with relative images under the admin asset base", async () => {
     await db.insert(schema.infoPages).values({ slug: "author", title: "লেখক", content: '<p>শিক্ষক $a^2$</p><img src="uploads/me.jpg">', image: "uploads/author.jpg" });
+    await renderFixtures();
     const data = await (await call(aboutLoader, "/about/author", { page: "author" })).json();
     expect(data.title).toBe("লেখক");
     expect(data.image).toBe("/api/gradmin/uploads/author.jpg");

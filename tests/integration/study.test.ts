@@ -6,7 +6,7 @@ import { loader as titleLoader } from "~/routes/title.$id";
 import { loader as subjectLoader } from "~/routes/subject.$sname._index";
 import { loader as subjectGradeLoader } from "~/routes/subject.$sname.$sid.$gid";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
-import { call, closeDb, db, resetTables, schema } from "./db";
+import { call, closeDb, db, resetTables, renderFixtures, schema } from "./db";
 
 const MATH_HTML = String.raw`<p>বৃত্ত: $x^2 + y^2 = r^2$ এবং \(\frac{a}{b}\)</p>
 <p>$$\int_0^1 x^2\,dx = \frac{1}{3}$$</p><p>\[\sum_{k=1}^{n} k = \frac{n(n+1)}{2}\]</p>
@@ -46,6 +46,7 @@ beforeAll(async () => {
     { id: 5, name: "General knowledge BCS Preparation" },
     { id: 6, name: "Sub category", parentId: 4 },
   ]);
+  await renderFixtures();
 });
 
 afterAll(closeDb);

@@ -6,7 +6,7 @@ import type { VideoSection as Section } from "~/lib/video-query";
 import { showMoreHref } from "~/lib/video-query";
 import { listVideos } from "~/models/videos.server";
 import { loader as homeLoader } from "~/routes/home";
-import { call, closeDb, db, resetTables, schema } from "./db";
+import { call, closeDb, db, resetTables, schema} from "./db";
 
 type Kind = (typeof schema.videoKinds)[number];
 type Row = { kind: Kind; url: string; title: string | null; sort: number };

@@ -2,8 +2,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import katexStyles from "katex/dist/katex.min.css";
-import { McqPage } from "~/components/mcq-page";
-import { mcqAction, mcqLoader } from "~/lib/mcq-page.server";
+import { McqPage } from "./mcq-page";
+import { mcqAction, mcqLoader } from "./mcq-page.server";
 import { seo } from "~/lib/meta";
 import examStyles from "~/styles/exam.css";
 

@@ -1,7 +1,7 @@
 import { PageBanner } from "~/components/page-banner";
 import { QuizForm, QuizPager } from "~/components/quiz-form";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import type { McqPageData } from "~/lib/mcq-page.server";
+import type { McqPageData } from "./mcq-page.server";
 
 const SWAP = "#mcq-practice";
 

@@ -4,8 +4,9 @@ import { json, redirect } from "@remix-run/node";
 import { parsePage } from "~/lib/exam-query";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
-import { fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readSmallForm, toQuizQuestions, withoutAnswers } from "~/lib/quiz.server";
-import { getMcqCategoryPage, questionsOfSet, type McqCategoryPage, type QuestionRow } from "~/models/mcq.server";
+import { fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
+import { getMcqCategoryPage, type McqCategoryPage } from "~/models/mcq.server";
+import { listSetQuestions, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
 
 export const MCQ_PAGE_SIZE = 25;
 
@@ -28,7 +29,7 @@ async function findCategory(idParam: string | undefined) {
 function view(
   data: McqCategoryPage,
   set: McqCategoryPage["sets"][number] | null,
-  rows: QuestionRow[],
+  rows: PublicQuestion[],
   page: number,
   totalPages: number,
   state: QuizState,
@@ -66,8 +67,8 @@ export async function mcqLoader(request: Request, idParam: string | undefined, k
   const set = setParam === null ? (data.sets[0] ?? null) : (data.sets.find((s) => s.id === parseId(setParam)) ?? null);
   if (setParam !== null && !set) throw notFound();
   const { page, totalPages, offset } = pageWindow(set?.count ?? 0, parsePage(url.searchParams.get("page")), MCQ_PAGE_SIZE);
-  const rows = set && set.count > 0 ? await questionsOfSet(set.id, offset, MCQ_PAGE_SIZE) : [];
-  return json(view(data, set, rows, page, totalPages, FRESH_QUIZ));
+  const rows = set && set.count > 0 ? await listSetQuestions({ setIds: [set.id], offset, limit: MCQ_PAGE_SIZE }) : [];
+  return json(view(data, set, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ));
 }
 
 /** Answers posted for one page of one set of this category; the scored page is the answer. */
@@ -83,10 +84,10 @@ export async function mcqAction(request: Request, idParam: string | undefined) {
   const base = basePath(data.category.id, data.category.parent !== null);
   if (intent === "clear") return redirect(pageUrl(base, set.id, requested), 303);
   const { page, totalPages, offset } = pageWindow(set.count, requested, MCQ_PAGE_SIZE);
-  const rows = set.count > 0 ? await questionsOfSet(set.id, offset, MCQ_PAGE_SIZE, true) : [];
+  const rows = set.count > 0 ? await listSetQuestions({ setIds: [set.id], offset, limit: MCQ_PAGE_SIZE }) : [];
   // Practice always may show the answers; there is no negative marking.
   const state = rows.length ? gradeQuiz(rows, form, intent, 0, true) : FRESH_QUIZ;
-  return json(view(data, set, withoutAnswers(rows), page, totalPages, state), {
+  return json(view(data, set, rows.map(withoutAnswer), page, totalPages, state), {
     headers: { "Cache-Control": "private, no-store" },
   });
 }
