@@ -20,10 +20,9 @@ test("from the exam sub-page a student picks a group and a title and starts the 
 test("taking an exam: answer, submit, see the score, then view the result once", async ({ page }) => {
   const { setId } = await queryOne<{ setId: number }>("SELECT question_set_id AS setId FROM exam_titles WHERE id = 1");
   const rows = await queryOne<{ keys: string }>(
-    `SELECT GROUP_CONCAT(CONCAT(q.id, ':', COALESCE(q.correct_key,
-        (SELECT o.opt_key FROM question_options o WHERE o.question_id = q.id AND o.is_correct ORDER BY o.sort, o.id LIMIT 1)))
-        ORDER BY q.sort, q.id SEPARATOR ',') AS \`keys\`
-     FROM (SELECT * FROM questions WHERE set_id = ${setId} ORDER BY sort, id LIMIT 4) q`,
+    `SELECT GROUP_CONCAT(CONCAT(q.question_id, ':', o.opt_key) ORDER BY q.sort, q.question_id SEPARATOR ',') AS \`keys\`
+     FROM (SELECT * FROM set_questions WHERE set_id = ${setId} ORDER BY sort, question_id LIMIT 4) q
+     JOIN question_options o ON o.question_id = q.question_id AND o.is_correct`,
   );
   const keys = rows.keys.split(",").map((p) => p.split(":")) as [string, string][];
 

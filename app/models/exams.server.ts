@@ -5,20 +5,20 @@ import { db } from "~/db/client.server";
 import { examGroups, examGroupSubjects, examples, examTitleGroups, examTitles, setQuestions } from "~/db/schema";
 import { groupBy } from "~/lib/group-by";
 
-export type ExamGroup = { sid: number; gname: string; sname: string };
+export type ExamGroup = { id: number; name: string; subjectName: string };
 
-/** The exam sub-page of a thtid: its banner, announcement and group pills. Two queries at once. */
-export async function getExamSubPage(thtid: number) {
+/** An exam title group (the exam sub-page): its banner, announcement and group pills. Two queries at once. */
+export async function getExamSubPage(titleGroupId: number) {
   const [[titleGroup], groups] = await Promise.all([
     db
       .select({ id: examTitleGroups.id, name: examTitleGroups.name, announceHtml: examTitleGroups.announceHtml, banner: examTitleGroups.banner })
       .from(examTitleGroups)
-      .where(eq(examTitleGroups.id, thtid))
+      .where(eq(examTitleGroups.id, titleGroupId))
       .limit(1),
     db
-      .select({ sid: examGroups.id, gname: examGroups.name, sname: examGroups.subjectName })
+      .select({ id: examGroups.id, name: examGroups.name, subjectName: examGroups.subjectName })
       .from(examGroups)
-      .where(eq(examGroups.titleGroupId, thtid))
+      .where(eq(examGroups.titleGroupId, titleGroupId))
       .orderBy(asc(examGroups.sort), asc(examGroups.id)),
   ]);
   return titleGroup ? { titleGroup, groups: groups as ExamGroup[] } : null;
@@ -52,15 +52,15 @@ export type ExamTitle = {
   fullMarks: number;
   durationMinutes: number;
   negativeMark: string;
-  /** The group (pill) and title group (thtid) the exam is listed under, when it is listed. */
+  /** The group (pill) and title group (the exam sub-page) the exam is listed under, when it is listed. */
   groupId: number | null;
-  thtid: number | null;
+  titleGroupId: number | null;
   /** Questions in the exam's set. */
   total: number;
 };
 
-/** One exam (grtid) with where it is listed and its number of questions. One query. */
-export async function getExamTitle(grtid: number): Promise<ExamTitle | null> {
+/** One exam with where it is listed and its number of questions. One query. */
+export async function getExamTitle(examId: number): Promise<ExamTitle | null> {
   const [row] = await db
     .select({
       id: examTitles.id,
@@ -71,13 +71,13 @@ export async function getExamTitle(grtid: number): Promise<ExamTitle | null> {
       durationMinutes: examTitles.durationMinutes,
       negativeMark: examTitles.negativeMark,
       groupId: examGroups.id,
-      thtid: examGroups.titleGroupId,
+      titleGroupId: examGroups.titleGroupId,
       total: sql<number>`(select count(*) from ${setQuestions} where ${setQuestions.setId} = ${examTitles.questionSetId})`,
     })
     .from(examTitles)
     .leftJoin(examGroupSubjects, eq(examGroupSubjects.id, examTitles.groupSubjectId))
     .leftJoin(examGroups, eq(examGroups.id, examGroupSubjects.groupId))
-    .where(eq(examTitles.id, grtid))
+    .where(eq(examTitles.id, examId))
     .limit(1);
   return row ? { ...row, total: Number(row.total) } : null;
 }

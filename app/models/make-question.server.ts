@@ -91,8 +91,8 @@ export async function listExamTitles() {
     .orderBy(asc(examTitles.sort), asc(examTitles.id));
 }
 
-/** questionpaper/{grtid}: the exam title and its questions (three round trips). */
-export async function getExamPaper(grtid: number) {
+/** An exam title's printable paper (questionpaper/{grtid}): the exam and its questions. */
+export async function getExamPaper(examId: number) {
   const [exam] = await db
     .select({
       id: examTitles.id,
@@ -105,7 +105,7 @@ export async function getExamPaper(grtid: number) {
     })
     .from(examTitles)
     .leftJoin(examGroupSubjects, eq(examGroupSubjects.id, examTitles.groupSubjectId))
-    .where(eq(examTitles.id, grtid))
+    .where(eq(examTitles.id, examId))
     .limit(1);
   if (!exam) return null;
   const { questionSetId, ...rest } = exam;

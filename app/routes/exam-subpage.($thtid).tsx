@@ -58,12 +58,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   let error: string | null = null;
   let group: number | null = null;
   if (groupParam !== null) {
-    if (groupArg && page.groups.some((g) => g.sid === groupArg)) group = groupArg;
+    if (groupArg && page.groups.some((g) => g.id === groupArg)) group = groupArg;
     else error = SUBJECTS_FAILED;
   }
   let shownTitle: typeof title = null;
   if (!error && titleParam !== null) {
-    if (title && title.thtid === thtid && title.groupId !== null && (group === null || title.groupId === group)) {
+    if (title && title.titleGroupId === thtid && title.groupId !== null && (group === null || title.groupId === group)) {
       shownTitle = title;
       group = title.groupId;
     } else error = TITLE_FAILED;
@@ -76,7 +76,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     name: page.titleGroup.name,
     banner: absoluteImage(page.titleGroup.banner, CONTENT_ASSET_BASE),
     announceHtml: page.titleGroup.announceHtml ?? "",
-    groups: page.groups.map((g) => ({ ...g, href: pageUrl(thtid, g.sid, null) })),
+    // The spec's payload names (sid, gname, sname) start here, at the edge.
+    groups: page.groups.map((g) => ({ sid: g.id, gname: g.name, sname: g.subjectName, href: pageUrl(thtid, g.id, null) })),
     group,
     error,
     subjects:
@@ -121,7 +122,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   if (title !== null && group === null) {
     // A title posted alone: find its group, so the pills show where it is.
     const exam = await getExamTitle(title);
-    if (exam && exam.thtid === thtid) group = exam.groupId;
+    if (exam && exam.titleGroupId === thtid) group = exam.groupId;
   }
   return redirect(pageUrl(thtid, group, title), 303);
 }
