@@ -2,29 +2,20 @@
 // HTML is stale (made by another KaTeX or rule version). `--all` re-renders everything.
 // `npm run db:migrate` runs it after the SQL migrations; the seed runs it after inserting.
 //   DATABASE_URL=mysql://root@127.0.0.1:33061/grbd npx tsx drizzle/derive.ts [--all]
-import { drizzle } from "drizzle-orm/mysql2";
-import mysql from "mysql2/promise";
-import * as schema from "../app/db/schema";
 import { deriveAll, rerenderAll } from "../app/models/rendering.server";
+import { withScriptDb } from "./script-db";
 
-const url = process.env.DATABASE_URL;
-if (!url) {
-  console.error("DATABASE_URL is not set, e.g. DATABASE_URL=mysql://root@127.0.0.1:33061/grbd npx tsx drizzle/derive.ts");
-  process.exit(1);
-}
-const pool = mysql.createPool({ uri: url, charset: "utf8mb4", timezone: "Z", connectionLimit: 2 });
 try {
-  const started = Date.now();
-  const db = drizzle(pool, { schema, mode: "default" });
-  const report = process.argv.includes("--all") ? await rerenderAll(db) : await deriveAll(db);
-  const rendered = Object.entries(report.rendered).filter(([, n]) => n > 0);
-  if (!process.env.SEED_QUIET || rendered.length || report.sources) {
-    const what = rendered.length ? rendered.map(([t, n]) => `${t} ${n}`).join(", ") : "nothing stale";
-    console.log(`[db] rendered: ${what}; source notes parsed: ${report.sources} (${Date.now() - started} ms)`);
-  }
+  await withScriptDb("drizzle/derive.ts", async (db) => {
+    const started = Date.now();
+    const report = process.argv.includes("--all") ? await rerenderAll(db) : await deriveAll(db);
+    const rendered = Object.entries(report.rendered).filter(([, n]) => n > 0);
+    if (!process.env.SEED_QUIET || rendered.length || report.sources) {
+      const what = rendered.length ? rendered.map(([t, n]) => `${t} ${n}`).join(", ") : "nothing stale";
+      console.log(`[db] rendered: ${what}; source notes parsed: ${report.sources} (${Date.now() - started} ms)`);
+    }
+  });
 } catch (err) {
   console.error("[db] rendering failed:", err);
   process.exitCode = 1;
-} finally {
-  await pool.end();
 }

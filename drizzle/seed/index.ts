@@ -3,12 +3,12 @@
 //   DATABASE_URL=mysql://root@127.0.0.1:33061/grbd npx tsx drizzle/seed/index.ts
 import { eq, getTableColumns, getTableName, or, sql } from "drizzle-orm";
 import type { MySqlTable } from "drizzle-orm/mysql-core";
-import { drizzle, type MySql2Database } from "drizzle-orm/mysql2";
-import mysql from "mysql2/promise";
+import type { MySql2Database } from "drizzle-orm/mysql2";
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as schema from "../../app/db/schema";
 import { hashPassword } from "../../app/lib/password.server";
+import { withScriptDb } from "../script-db";
 import { deriveAll } from "../../app/models/rendering.server";
 import {
   BOARDS,
@@ -167,20 +167,11 @@ function isMain(): boolean {
 }
 
 async function main() {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.error("DATABASE_URL is not set, e.g. DATABASE_URL=mysql://root@127.0.0.1:33061/grbd npx tsx drizzle/seed/index.ts");
-    process.exit(1);
-  }
-  const pool = mysql.createPool({ uri: url, charset: "utf8mb4", timezone: "Z", connectionLimit: 2 });
-  try {
-    const db = drizzle(pool, { schema, mode: "default" });
+  await withScriptDb("drizzle/seed/index.ts", async (db) => {
     const report = await seedWithReport(db);
     for (const r of report) console.log(`  ${r.table.padEnd(22)} ${String(r.rows).padStart(5)} rows  ${r.inserted ? `+${r.inserted} new` : "unchanged"}`);
     console.log(`[seed] demo staff login: ${DEMO_STAFF.username} (${DEMO_STAFF.email}) / ${DEMO_STAFF.password}`);
-  } finally {
-    await pool.end();
-  }
+  });
 }
 
 if (isMain()) {
