@@ -229,16 +229,16 @@ JOIN `board_subjects` bs ON bs.`id` = p.`board_subject_id`
 JOIN `subjects` su ON su.`id` = bs.`subject_id`
 SET q.`subject_id` = su.`id`
 WHERE q.`subject_id` IS NULL;--> statement-breakpoint
--- Info page history moves into the one revisions table, numbered per page; the page's version is its latest.
+-- Info page history moves into the one revisions table, numbered per page (also for pages deleted
+-- since: revisions outlive their row); the page's version is its latest. Its updated_at stays.
 INSERT INTO `revisions` (`entity`, `entity_id`, `version`, `snapshot`, `staff_id`, `created_at`)
 SELECT 'info_page', r.`page_id`,
   ROW_NUMBER() OVER (PARTITION BY r.`page_id` ORDER BY r.`created_at`, r.`id`),
   JSON_OBJECT('title', r.`title`, 'content', r.`content`, 'image', r.`image`),
   u.`id`, r.`created_at`
 FROM `info_page_revisions` r
-JOIN `info_pages` p ON p.`id` = r.`page_id`
 LEFT JOIN `staff_users` u ON u.`id` = r.`staff_user_id`;--> statement-breakpoint
-UPDATE `info_pages` p SET p.`version` = GREATEST(1, (SELECT COUNT(*) FROM `revisions` r WHERE r.`entity` = 'info_page' AND r.`entity_id` = p.`id`));--> statement-breakpoint
+UPDATE `info_pages` p SET p.`updated_at` = p.`updated_at`, p.`version` = GREATEST(1, (SELECT COUNT(*) FROM `revisions` r WHERE r.`entity` = 'info_page' AND r.`entity_id` = p.`id`));--> statement-breakpoint
 -- Optional references that point nowhere become NULL, so the foreign keys below can be added.
 UPDATE `categories` SET `grade_id` = NULL WHERE `grade_id` IS NOT NULL AND `grade_id` NOT IN (SELECT `id` FROM `grades`);--> statement-breakpoint
 UPDATE `mcq_categories` c LEFT JOIN `mcq_categories` p ON p.`id` = c.`parent_id` SET c.`parent_id` = NULL WHERE c.`parent_id` IS NOT NULL AND p.`id` IS NULL;--> statement-breakpoint
