@@ -1,5 +1,5 @@
-// Server side of a quiz page (exam page, MCQ practice): reading the posted form defensively,
-// rendering questions (KaTeX on the server) and grading a page with the keys only the server knows.
+// Server side of a quiz page (exam page, MCQ practice): reading the posted form defensively, numbering
+// the questions across pages and grading a page with the keys only the server knows.
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { badRequest } from "~/lib/http.server";
 import type { PublicQuestion, Question } from "~/lib/question";

@@ -139,15 +139,24 @@ export async function papersByKind(kind: PaperKind, filter: PaperFilter, page: n
   return { papers: rows.map(toListItem), total, page: current, pageCount, years };
 }
 
-/** Adds the printable body to listed papers: their questions (a fixed number of round trips). */
-async function withBodies(rows: (ListRow & { contentHtml: string | null; questionSetId: number | null })[]): Promise<FullPaper[]> {
-  const setIds = [...new Set(rows.flatMap((r) => (r.questionSetId ? [r.questionSetId] : [])))];
-  const bySet = groupBy(await listSetQuestions({ setIds }), (q) => q.setId);
+export type PaperRow = ListRow & { contentHtml: string | null; questionSetId: number | null };
+
+/** The question sets of papers, for loading their questions (models/questions.server.ts). */
+export const paperSetIds = (rows: PaperRow[]) => [...new Set(rows.flatMap((r) => (r.questionSetId ? [r.questionSetId] : [])))];
+
+/** Papers in full, given their sets' questions. */
+export function withQuestions(rows: PaperRow[], bySet: Map<number, (Question & { setId?: number })[]>): FullPaper[] {
   return rows.map(({ contentHtml, questionSetId, ...row }) => ({
     ...toListItem(row),
     contentHtml: contentHtml?.trim() ? contentHtml : null,
     questions: questionSetId ? (bySet.get(questionSetId) ?? []).map(({ setId: _setId, ...q }) => q) : [],
   }));
+}
+
+/** Adds the printable body to listed papers: their questions (a fixed number of round trips). */
+async function withBodies(rows: PaperRow[]): Promise<FullPaper[]> {
+  const bySet = groupBy(await listSetQuestions({ setIds: paperSetIds(rows) }), (q) => q.setId);
+  return withQuestions(rows, bySet);
 }
 
 const fullCols = { ...listCols, contentHtml: boardPapers.contentHtml, questionSetId: boardPapers.questionSetId };
@@ -177,8 +186,11 @@ export async function getPaper(id: number): Promise<FullPaper | null> {
   return paper ?? null;
 }
 
-/** Creative papers by id, in the order given (the make-question tool's printed paper); others are skipped. */
-export async function creativePapersByIds(ids: number[]): Promise<FullPaper[]> {
+/**
+ * Creative papers by id, in the order given (the make-question tool's printed paper); others are
+ * skipped. Without their questions: load those with the paper's own (see withQuestions).
+ */
+export async function creativePapersByIds(ids: number[]): Promise<PaperRow[]> {
   if (!ids.length) return [];
   const rows = await db
     .select(fullCols)
@@ -188,7 +200,7 @@ export async function creativePapersByIds(ids: number[]): Promise<FullPaper[]> {
     .where(and(inArray(boardPapers.id, ids), eq(boardPapers.kind, "creative")));
   const order = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return withBodies(rows);
+  return rows;
 }
 
 /** Papers of the board subjects linked to a study subject (board_subjects.subject_id), newest first. */

@@ -1,12 +1,12 @@
 // The make-question tool and the question papers of exam titles (questionpaper/{grtid}).
 // MCQs come from the question bank by chapter (questions.chapter_id), filtered by board through their
 // source rows; creative questions come as the subject's creative board papers.
-import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { categories, examGroupSubjects, examTitles, questions, questionSources, setQuestions } from "~/db/schema";
+import { categories, examGroupSubjects, examTitles, setQuestions } from "~/db/schema";
 import { canonicalBoard } from "~/lib/board-year";
 import { papersOfStudySubject, type Board } from "~/models/board-papers.server";
-import { getQuestions, listSetQuestions } from "~/models/questions.server";
+import { findBankQuestions, listSetQuestions } from "~/models/questions.server";
 
 export type Chapter = { id: number; name: string };
 
@@ -22,7 +22,7 @@ export async function chaptersOf(subjectId: number, gradeId: number): Promise<Ch
 /**
  * MCQs of the chosen chapters, in chapter order; for the whole syllabus (no chapter chosen) also the
  * subject's questions that have no chapter yet. With a board, only questions set by that board (or
- * by all boards). At most `limit`, plus how many match and the chapters they come from. Three round trips.
+ * by all boards). At most `limit`, plus how many match and the chapters they come from.
  */
 export async function findMcqQuestions(opts: {
   subjectId: number;
@@ -31,37 +31,17 @@ export async function findMcqQuestions(opts: {
   board: Board | null;
   limit: number;
 }) {
-  const chapterIds = opts.chapters.map((c) => c.id);
-  const code = opts.board ? (canonicalBoard(opts.board.code) ?? opts.board.code.toLowerCase()) : null;
-  const inScope = or(
-    chapterIds.length ? inArray(questions.chapterId, chapterIds) : undefined,
-    opts.wholeSyllabus ? and(isNull(questions.chapterId), eq(questions.subjectId, opts.subjectId)) : undefined,
-  );
-  if (!inScope) return { questions: [], sources: [] as string[], available: 0 };
-  const bySource = code
-    ? inArray(
-        questions.id,
-        db.select({ id: questionSources.questionId }).from(questionSources).where(inArray(questionSources.board, [code, "all"])),
-      )
-    : undefined;
-  const where = and(inScope, eq(questions.type, "mcq"), bySource);
-  const chapterOrder = chapterIds.length
-    ? sql`field(${questions.chapterId}, ${sql.join(chapterIds.map((id) => sql`${id}`), sql`, `)})`
-    : sql`0`;
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select({ id: questions.id, chapterId: questions.chapterId })
-      .from(questions)
-      .where(where)
-      .orderBy(sql`${questions.chapterId} is null`, chapterOrder, asc(questions.id))
-      .limit(opts.limit),
-    db.select({ n: count() }).from(questions).where(where),
-  ]);
-  const used = new Set(rows.map((r) => r.chapterId));
+  const found = await findBankQuestions({
+    chapterIds: opts.chapters.map((c) => c.id),
+    unchapteredOfSubject: opts.wholeSyllabus ? opts.subjectId : null,
+    type: "mcq",
+    board: opts.board ? (canonicalBoard(opts.board.code) ?? opts.board.code.toLowerCase()) : null,
+    limit: opts.limit,
+  });
   return {
-    questions: await getQuestions({ ids: rows.map((r) => r.id) }),
-    sources: opts.chapters.filter((c) => used.has(c.id)).map((c) => c.name),
-    available: Number(n),
+    questions: found.questions,
+    sources: opts.chapters.filter((c) => found.chapterIds.includes(c.id)).map((c) => c.name),
+    available: found.available,
   };
 }
 

@@ -3,7 +3,7 @@
 // label built from source rows, and the answer side (correct key, explanation).
 // Four round trips whatever the number of questions: the ordered questions, then options, parts and
 // sources at once.
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { questionOptions, questionParts, questions, questionSources, setQuestions, type QuestionType } from "~/db/schema";
 import { formatSources } from "~/lib/board-year";
@@ -74,68 +74,79 @@ async function assemble(rows: (Row & { setId?: number })[]) {
  */
 export async function listSetQuestions({ setIds, offset = 0, limit }: { setIds: number[]; offset?: number; limit?: number }) {
   if (!setIds.length) return [];
+  return assemble(await setQuestionRows(setIds, offset, limit));
+}
+
+function setQuestionRows(setIds: number[], offset = 0, limit?: number) {
   const base = db
     .select({ ...questionCols, setId: setQuestions.setId })
     .from(setQuestions)
     .innerJoin(questions, eq(questions.id, setQuestions.questionId))
     .where(inArray(setQuestions.setId, setIds))
     .orderBy(sql`field(${setQuestions.setId}, ${sql.join(setIds.map((id) => sql`${id}`), sql`, `)})`, asc(setQuestions.sort), asc(questions.id));
-  const rows = limit === undefined ? await base : await base.limit(limit).offset(offset);
-  return assemble(rows);
+  return limit === undefined ? base : base.limit(limit).offset(offset);
 }
 
-/** The questions with these ids, in the order of `ids`; unknown ids are skipped. */
-export async function getQuestions({ ids }: { ids: number[] }): Promise<Question[]> {
-  if (!ids.length) return [];
-  const rows = await db.select(questionCols).from(questions).where(inArray(questions.id, ids));
+/**
+ * Questions by id (in the order of `ids`) and the questions of sets, in one pass: five round trips
+ * however many of both (a teacher's paper with chosen questions and whole board papers).
+ */
+export async function loadQuestions({ ids, setIds }: { ids: number[]; setIds: number[] }) {
+  const [idRows, setRows] = await Promise.all([
+    ids.length ? db.select(questionCols).from(questions).where(inArray(questions.id, ids)) : [],
+    setIds.length ? setQuestionRows(setIds) : [],
+  ]);
+  const all = await assemble([...idRows, ...setRows]);
+  const byId = new Map(all.map((q) => [q.id, q]));
   const order = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return assemble(rows);
+  const inOrder = idRows.map((r) => byId.get(r.id)!).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const bySet = groupBy(
+    setRows.map((r) => ({ ...byId.get(r.id)!, setId: r.setId })),
+    (q) => q.setId,
+  );
+  return { questions: inOrder, bySet };
 }
 
-/** How many questions each set holds (one query). */
-export async function countSetQuestions({ setIds }: { setIds: number[] }): Promise<Map<number, number>> {
-  if (!setIds.length) return new Map();
-  const rows = await db
-    .select({ setId: setQuestions.setId, n: count() })
-    .from(setQuestions)
-    .where(inArray(setQuestions.setId, setIds))
-    .groupBy(setQuestions.setId);
-  return new Map(rows.map((r) => [r.setId, Number(r.n)]));
-}
-
-/** Candidate questions of the bank for the make-question tool: ids in chapter order, then bank order. */
+/**
+ * Bank questions of the given type in the given chapters, in chapter order (and, with
+ * `unchapteredOfSubject`, that subject's questions not yet filed under a chapter, after them). With a
+ * board code, only questions set by that board or by all boards. Five round trips.
+ */
 export async function findBankQuestions({
   chapterIds,
+  unchapteredOfSubject,
   type,
   board,
   limit,
 }: {
   chapterIds: number[];
+  unchapteredOfSubject: number | null;
   type: QuestionType;
-  /** A board code: questions set by that board, or by all boards. */
   board: string | null;
   limit: number;
 }) {
-  if (!chapterIds.length) return { ids: [] as number[], available: 0 };
+  const inScope = or(
+    chapterIds.length ? inArray(questions.chapterId, chapterIds) : undefined,
+    unchapteredOfSubject === null ? undefined : and(isNull(questions.chapterId), eq(questions.subjectId, unchapteredOfSubject)),
+  );
+  if (!inScope) return { questions: [] as Question[], chapterIds: [] as number[], available: 0 };
   const bySource = board
-    ? inArray(
-        questions.id,
-        db
-          .select({ id: questionSources.questionId })
-          .from(questionSources)
-          .where(inArray(questionSources.board, [board, "all"])),
-      )
+    ? inArray(questions.id, db.select({ id: questionSources.questionId }).from(questionSources).where(inArray(questionSources.board, [board, "all"])))
     : undefined;
-  const where = and(inArray(questions.chapterId, chapterIds), eq(questions.type, type), bySource);
+  const where = and(inScope, eq(questions.type, type), bySource);
+  const chapterOrder = chapterIds.length ? sql`field(${questions.chapterId}, ${sql.join(chapterIds.map((id) => sql`${id}`), sql`, `)})` : sql`0`;
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select({ id: questions.id })
+      .select({ ...questionCols, chapterId: questions.chapterId })
       .from(questions)
       .where(where)
-      .orderBy(sql`field(${questions.chapterId}, ${sql.join(chapterIds.map((id) => sql`${id}`), sql`, `)})`, asc(questions.id))
+      .orderBy(sql`${questions.chapterId} is null`, chapterOrder, asc(questions.id))
       .limit(limit),
     db.select({ n: count() }).from(questions).where(where),
   ]);
-  return { ids: rows.map((r) => r.id), available: Number(n) };
+  return {
+    questions: await assemble(rows.map(({ chapterId: _c, ...r }) => r)),
+    chapterIds: [...new Set(rows.flatMap((r) => (r.chapterId === null ? [] : [r.chapterId])))],
+    available: Number(n),
+  };
 }

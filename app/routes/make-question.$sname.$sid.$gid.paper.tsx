@@ -7,8 +7,8 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { requireSubjectGrade } from "~/models/study.server";
 import { seo } from "~/lib/meta";
 import { cleanTitle, parseCount, parseIdList } from "~/lib/papers";
-import { creativePapersByIds } from "~/models/board-papers.server";
-import { getQuestions } from "~/models/questions.server";
+import { creativePapersByIds, paperSetIds, withQuestions } from "~/models/board-papers.server";
+import { loadQuestions } from "~/models/questions.server";
 import papersStyles from "~/styles/papers.css";
 
 export const links: LinksFunction = () => [
@@ -26,7 +26,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
 
   const q = url.searchParams;
-  const [questions, creative] = await Promise.all([getQuestions({ ids: parseIdList(q.getAll("q")) }), creativePapersByIds(parseIdList(q.getAll("c")))]);
+  // The chosen MCQs and the creative papers' own questions are read in one pass.
+  const papers = await creativePapersByIds(parseIdList(q.getAll("c")));
+  const { questions, bySet } = await loadQuestions({ ids: parseIdList(q.getAll("q")), setIds: paperSetIds(papers) });
+  const creative = withQuestions(papers, bySet);
   const title = cleanTitle(q.get("title")) || `${subject.sname} (${subject.gname}) — প্রশ্নপত্র`;
   const minutes = parseCount(q.get("time"), null, 1, 600);
   // One mark per MCQ question unless the teacher says otherwise; creative papers carry no marks here.
@@ -78,6 +81,7 @@ export default function MadePaper() {
                   সৃজনশীল: {p.title} <span className="muted">[{p.boardYear}]</span>
                 </h2>
                 {p.contentHtml ? <div className="prose" dangerouslySetInnerHTML={{ __html: p.contentHtml }} /> : null}
+                {p.questions.length ? <McqQuestions questions={p.questions} answers="none" /> : null}
               </section>
             ))}
             <AnswerKey questions={questions} title={title} />

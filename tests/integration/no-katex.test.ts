@@ -57,6 +57,11 @@ vi.mock("@remix-run/react", async (importOriginal) => ({
   useRouteLoaderData: (id: string) => (id === "root" ? remix.root : undefined),
 }));
 
+/** Watches katex.renderToString from the end of beforeAll (after the fixtures are rendered) on. */
+let spy: MockInstance<typeof katex.renderToString>;
+/** KaTeX calls per page (and per rendered component), to name the one that made any. */
+const calls: Record<string, number> = {};
+
 /** A route component's markup for the given loader (and action) data; its KaTeX calls are counted too. */
 function html(Component: FunctionComponent, loaderData: unknown, actionData?: unknown) {
   remix.loader = loaderData;
@@ -198,6 +203,8 @@ beforeAll(async () => {
   await insertQuestions(MCQS); // renders everything inserted above as well
   await renderFixtures();
   clearShellCache();
+  // From here on nothing may typeset: pages read what was rendered above.
+  spy = vi.spyOn(katex, "renderToString");
 });
 
 afterAll(async () => {
@@ -205,11 +212,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-/* ------------------------------------------------------------------ the spy -- */
-
-let spy: MockInstance<typeof katex.renderToString>;
-/** KaTeX calls per page, to name the page that made any. */
-const calls: Record<string, number> = {};
+/* ------------------------------------------------------------------ calling the pages -- */
 
 /** Calls a page with the spy watching; the response must have the expected status. */
 async function visit(name: string, load: () => Promise<Response>, status = 200) {
@@ -231,7 +234,7 @@ const form = (fields: [string, string][]) => ({
 
 describe("the KaTeX spy", () => {
   it("sees the calls the renderer makes (so 0 below means none were made)", () => {
-    spy = vi.spyOn(katex, "renderToString");
+    expect(spy).toHaveBeenCalledTimes(0);
     expect(katexCount(renderStaffHtml("<p>$x$</p>"))).toBe(1);
     expect(spy).toHaveBeenCalledTimes(1);
     expect(spy.mock.calls[0][0]).toBe("x");
