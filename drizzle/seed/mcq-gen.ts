@@ -82,7 +82,7 @@ export const gLinear: Gen = (r) => {
 export const gPercent: Gen = (r) => {
   const base = r.pick([200, 400, 500, 800, 1200, 1500, 2000, 2500]), p = r.pick([5, 10, 12, 15, 20, 25, 30, 40]);
   const ans = (base * p) / 100;
-  return numeric(`${num(base)} টাকার ${num(p)}% কত টাকা?`, ans, [(base * p) / 10, (base * (p + 5)) / 100, (base * (100 - p)) / 100], taka);
+  return numeric(`${num(base)} টাকার ${num(p)}% কত টাকা?`, ans, [(base * p) / 10, (base * (p + 5)) / 100, (base * (100 - p)) / 100], taka, R`$${base} \times \frac{${p}}{100} = ${ans}$, অর্থাৎ ${num(ans)} টাকা।`);
 };
 
 export const gProfit: Gen = (r) => {
@@ -113,7 +113,7 @@ export const gInterest: Gen = (r) => {
 export const gRatio: Gen = (r) => {
   const [p, q] = r.pick([[2, 3], [3, 5], [4, 7], [5, 6], [3, 4], [2, 5]] as const), k = r.int(3, 12);
   const sum = (p + q) * k;
-  return numeric(`দুটি সংখ্যার অনুপাত ${num(p)} : ${num(q)} এবং তাদের যোগফল ${num(sum)}। বড় সংখ্যাটি কত?`, q * k, [p * k, sum / 2, q * k + p]);
+  return numeric(`দুটি সংখ্যার অনুপাত ${num(p)} : ${num(q)} এবং তাদের যোগফল ${num(sum)}। বড় সংখ্যাটি কত?`, q * k, [p * k, sum / 2, q * k + p], num, R`বড় সংখ্যা $= \frac{${q}}{${p} + ${q}} \times ${sum} = ${q * k}$।`);
 };
 
 export const gWork: Gen = (r) => {
@@ -130,7 +130,7 @@ export const gWork: Gen = (r) => {
 
 export const gSpeed: Gen = (r) => {
   const v = r.pick([30, 40, 45, 50, 60, 72, 80]), t = r.int(2, 6), d = v * t;
-  return numeric(`একটি বাস ঘণ্টায় ${num(v)} কিলোমিটার বেগে চললে ${num(d)} কিলোমিটার পথ যেতে কত সময় লাগবে?`, t, [t + 1, t - 1, t + 2], (n) => `${num(n)} ঘণ্টা`);
+  return numeric(`একটি বাস ঘণ্টায় ${num(v)} কিলোমিটার বেগে চললে ${num(d)} কিলোমিটার পথ যেতে কত সময় লাগবে?`, t, [t + 1, t - 1, t + 2], (n) => `${num(n)} ঘণ্টা`, R`সময় = দূরত্ব ÷ বেগ $= \frac{${d}}{${v}} = ${t}$ ঘণ্টা।`);
 };
 
 export const gLcm: Gen = (r) => {
@@ -138,8 +138,8 @@ export const gLcm: Gen = (r) => {
     const a = r.int(4, 30), b = r.int(4, 30), g = gcd(a, b), l = (a * b) / g;
     if (a === b || g === 1 || l > 300 || l === a || l === b) continue;
     return r.next() < 0.5
-      ? numeric(`${num(a)} ও ${num(b)} এর ল.সা.গু. কত?`, l, [g, a * b, l * 2])
-      : numeric(`${num(a)} ও ${num(b)} এর গ.সা.গু. কত?`, g, [l, 1, g * 2]);
+      ? numeric(`${num(a)} ও ${num(b)} এর ল.সা.গু. কত?`, l, [g, a * b, l * 2], num, R`গ.সা.গু. $${g}$, তাই ল.সা.গু. $= \frac{${a} \times ${b}}{${g}} = ${l}$।`)
+      : numeric(`${num(a)} ও ${num(b)} এর গ.সা.গু. কত?`, g, [l, 1, g * 2], num, R`$${a} = ${g} \times ${a / g}$ এবং $${b} = ${g} \times ${b / g}$; $${a / g}$ ও $${b / g}$ এর কোনো সাধারণ উৎপাদক নেই, তাই গ.সা.গু. $${g}$।`);
   }
 };
 
@@ -170,13 +170,13 @@ export const gAP: Gen = (r) => {
 export const gCircle: Gen = (r) => {
   const rad = r.pick([7, 14, 21, 28]), area = (22 * rad * rad) / 7, circ = (2 * 22 * rad) / 7;
   return r.next() < 0.6
-    ? numeric(R`${num(rad)} সেমি ব্যাসার্ধবিশিষ্ট বৃত্তের ক্ষেত্রফল কত? ($\pi = \frac{22}{7}$)`, area, [circ, area * 2, area / 2], (n) => `${num(n)} বর্গসেমি`)
-    : numeric(R`${num(rad)} সেমি ব্যাসার্ধবিশিষ্ট বৃত্তের পরিধি কত? ($\pi = \frac{22}{7}$)`, circ, [circ / 2, area, circ * 2], (n) => `${num(n)} সেমি`);
+    ? numeric(R`${num(rad)} সেমি ব্যাসার্ধবিশিষ্ট বৃত্তের ক্ষেত্রফল কত? ($\pi = \frac{22}{7}$)`, area, [circ, area * 2, area / 2], (n) => `${num(n)} বর্গসেমি`, R`ক্ষেত্রফল $= \pi r^2 = \frac{22}{7} \times ${rad}^2 = ${area}$ বর্গসেমি।`)
+    : numeric(R`${num(rad)} সেমি ব্যাসার্ধবিশিষ্ট বৃত্তের পরিধি কত? ($\pi = \frac{22}{7}$)`, circ, [circ / 2, area, circ * 2], (n) => `${num(n)} সেমি`, R`পরিধি $= 2\pi r = 2 \times \frac{22}{7} \times ${rad} = ${circ}$ সেমি।`);
 };
 
 export const gCuboid: Gen = (r) => {
   const l = r.int(4, 12), w = r.int(2, 8), h = r.int(2, 6);
-  return numeric(`একটি আয়তাকার ঘনবস্তুর দৈর্ঘ্য ${num(l)} মিটার, প্রস্থ ${num(w)} মিটার ও উচ্চতা ${num(h)} মিটার। এর আয়তন কত?`, l * w * h, [2 * (l * w + w * h + h * l), l + w + h, l * w * 2], (n) => `${num(n)} ঘনমিটার`);
+  return numeric(`একটি আয়তাকার ঘনবস্তুর দৈর্ঘ্য ${num(l)} মিটার, প্রস্থ ${num(w)} মিটার ও উচ্চতা ${num(h)} মিটার। এর আয়তন কত?`, l * w * h, [2 * (l * w + w * h + h * l), l + w + h, l * w * 2], (n) => `${num(n)} ঘনমিটার`, R`আয়তন = দৈর্ঘ্য × প্রস্থ × উচ্চতা $= ${l} \times ${w} \times ${h} = ${l * w * h}$ ঘনমিটার।`);
 };
 
 export const gRightTriangle: Gen = (r) => {
@@ -201,7 +201,8 @@ export const gQuadRoots: Gen = (r) => {
     const p = r.int(-5, 8), q = r.int(-5, 8);
     if (p === 0 || q === 0 || p === q || p === -q) continue;
     const fmt = (x: number, y: number) => `$${Math.min(x, y)}, ${Math.max(x, y)}$`;
-    return choices(`$${quad(-(p + q), p * q)} = 0$ সমীকরণের মূলদ্বয় কোনটি?`, fmt(p, q), [fmt(-p, -q), fmt(p, -q), fmt(-p, q), fmt(1, p * q)]);
+    const factor = (x: number) => `(x ${x < 0 ? "+" : "-"} ${Math.abs(x)})`;
+    return choices(`$${quad(-(p + q), p * q)} = 0$ সমীকরণের মূলদ্বয় কোনটি?`, fmt(p, q), [fmt(-p, -q), fmt(p, -q), fmt(-p, q), fmt(1, p * q)], `$${quad(-(p + q), p * q)} = ${factor(p)}${factor(q)}$, তাই $x = ${p}$ অথবা $x = ${q}$।`);
   }
 };
 
@@ -209,7 +210,7 @@ export const gFunctionValue: Gen = (r) => {
   const a = r.int(1, 4), b = r.int(-6, 6), c = r.int(-8, 8), k = r.pick([-2, -1, 2, 3]);
   const f = (x: number) => a * x * x + b * x + c;
   const poly = `${a === 1 ? "" : a}x^2${b === 0 ? "" : b < 0 ? ` - ${-b === 1 ? "" : -b}x` : ` + ${b === 1 ? "" : b}x`}${c === 0 ? "" : c < 0 ? ` - ${-c}` : ` + ${c}`}`;
-  return numeric(`$f(x) = ${poly}$ হলে $f(${k})$ এর মান কত?`, f(k), [f(-k), a * k * k - b * k - c, f(k) + 2 * a], (n) => m(n), undefined, true);
+  return numeric(`$f(x) = ${poly}$ হলে $f(${k})$ এর মান কত?`, f(k), [f(-k), a * k * k - b * k - c, f(k) + 2 * a], (n) => m(n), `$x = ${k}$ বসিয়ে: $f(${k}) = ${a}(${k})^2 + (${b})(${k}) + (${c}) = ${f(k)}$।`, true);
 };
 
 export const gInverse: Gen = (r) => {
@@ -253,7 +254,7 @@ const C = (n: number, k: number): number => (k === 0 ? 1 : (C(n, k - 1) * (n - k
 export const gBinomial: Gen = (r) => {
   const n = r.int(5, 10);
   if (r.next() < 0.3) {
-    return numeric(`$(a + b)^{${n}}$ এর বিস্তৃতিতে পদসংখ্যা কত?`, n + 1, [n, n + 2, 2 * n]);
+    return numeric(`$(a + b)^{${n}}$ এর বিস্তৃতিতে পদসংখ্যা কত?`, n + 1, [n, n + 2, 2 * n], num, `$(a + b)^n$ এর বিস্তৃতিতে $n + 1$ টি পদ থাকে: $${n} + 1 = ${n + 1}$।`);
   }
   const k = r.int(2, 4);
   return numeric(`$(1 + x)^{${n}}$ এর বিস্তৃতিতে $x^{${k}}$ এর সহগ কত?`, C(n, k), [C(n, k - 1), C(n, k + 1), n * k], num, R`সহগ $\binom{${n}}{${k}} = ${C(n, k)}$।`);
@@ -287,7 +288,7 @@ const DICE_EVENTS: Array<[string, number]> = [
 
 export const gDice: Gen = (r) => {
   const [ev, k] = r.pick(DICE_EVENTS);
-  return choices(`একটি নিরপেক্ষ ছক্কা একবার নিক্ষেপ করলে ${ev} আসার সম্ভাবনা কত?`, frac(k, 6), [frac(1, 6), frac(1, 2), frac(1, 3), frac(2, 3), frac(5, 6)].filter((x) => x !== frac(k, 6)));
+  return choices(`একটি নিরপেক্ষ ছক্কা একবার নিক্ষেপ করলে ${ev} আসার সম্ভাবনা কত?`, frac(k, 6), [frac(1, 6), frac(1, 2), frac(1, 3), frac(2, 3), frac(5, 6)].filter((x) => x !== frac(k, 6)), `ছক্কার ${num(6)}টি সমসম্ভাব্য ফলের ${num(k)}টি অনুকূল, তাই সম্ভাবনা ${frac(k, 6)}।`);
 };
 
 export const gDerivative: Gen = (r) => {
@@ -332,7 +333,7 @@ export const gQuadIntro: Gen = (r) => {
     const k = r.pick([0, -1, p + q]);
     const fk = k * k - (p + q) * k + p * q;
     return [
-      { ...numeric(`$f(${k})$ এর মান কত?`, fk, [fk + p + q, -fk, fk + 2], (x) => m(x), undefined, true), intro },
+      { ...numeric(`$f(${k})$ এর মান কত?`, fk, [fk + p + q, -fk, fk + 2], (x) => m(x), `$x = ${k}$ বসিয়ে: $f(${k}) = (${k})^2 - ${p + q}(${k}) + ${p * q} = ${fk}$।`, true), intro },
       { ...numeric(`$f(x) = 0$ সমীকরণের মূলদ্বয়ের যোগফল কত?`, p + q, [p * q, -(p + q), p + q + 1], (x) => m(x), R`মূলদ্বয়ের যোগফল $= -\frac{b}{a}$।`, true), intro },
     ];
   }
@@ -343,8 +344,8 @@ export const gInterestIntro: Gen = (r) => {
   const I = (P * rate * n) / 100;
   const intro = `রহিম সাহেব বার্ষিক ${num(rate)}% সরল মুনাফায় ${num(P)} টাকা ব্যাংকে জমা রাখলেন। উদ্দীপকের আলোকে প্রশ্নের উত্তর দাও।`;
   return [
-    { ...numeric(`${num(n)} বছর পর তিনি কত টাকা মুনাফা পাবেন?`, I, [(P * rate) / 100, P + I, I / 2], taka), intro },
-    { ...numeric(`${num(n)} বছর পর তিনি মুনাফা-আসল কত টাকা পাবেন?`, P + I, [I, P + (P * rate) / 100, P * 2], taka), intro },
+    { ...numeric(`${num(n)} বছর পর তিনি কত টাকা মুনাফা পাবেন?`, I, [(P * rate) / 100, P + I, I / 2], taka, R`মুনাফা $= \frac{P r n}{100} = \frac{${P} \times ${rate} \times ${n}}{100} = ${I}$ টাকা।`), intro },
+    { ...numeric(`${num(n)} বছর পর তিনি মুনাফা-আসল কত টাকা পাবেন?`, P + I, [I, P + (P * rate) / 100, P * 2], taka, `মুনাফা-আসল = আসল + মুনাফা $= ${P} + ${I} = ${P + I}$ টাকা।`), intro },
   ];
 };
 
@@ -352,7 +353,7 @@ export const gMotionIntro: Gen = (r) => {
   const a = r.pick([2, 4]), t = r.int(3, 8);
   const intro = `একটি গাড়ি স্থির অবস্থান থেকে ${num(a)} m s⁻² সুষম ত্বরণে চলতে শুরু করল। উদ্দীপকের আলোকে প্রশ্নের উত্তর দাও।`;
   return [
-    { ...numeric(`${num(t)} s পরে গাড়িটির বেগ কত হবে?`, a * t, [a + t, (a * t * t) / 2, a * t * 2], (x) => `${num(x)} m s⁻¹`), intro },
+    { ...numeric(`${num(t)} s পরে গাড়িটির বেগ কত হবে?`, a * t, [a + t, (a * t * t) / 2, a * t * 2], (x) => `${num(x)} m s⁻¹`, `$v = u + at = 0 + ${a} \\times ${t} = ${a * t}$ m s⁻¹।`), intro },
     { ...numeric(`প্রথম ${num(t)} s এ গাড়িটি কত দূরত্ব অতিক্রম করবে?`, (a * t * t) / 2, [a * t, a * t * t, a * t * t * 2], (x) => `${num(x)} m`, R`$s = \frac{1}{2}at^2$।`), intro },
   ];
 };
@@ -362,8 +363,8 @@ export const gMoleIntro: Gen = (r) => {
   const mass = n * 44;
   const intro = `একটি বদ্ধ পাত্রে ${num(mass)} g কার্বন ডাইঅক্সাইড (CO₂) গ্যাস আছে (C = 12, O = 16)। উদ্দীপকের আলোকে প্রশ্নের উত্তর দাও।`;
   return [
-    { ...numeric("পাত্রে কত মোল CO₂ আছে?", n, [n * 2, n + 1, mass / 28], (x) => `${num(x)} মোল`), intro },
-    { ...numeric("STP তে গ্যাসটির আয়তন কত?", n * 22.4, [22.4, n * 11.2, n * 44.8], (x) => `${num(x)} লিটার`), intro },
+    { ...numeric("পাত্রে কত মোল CO₂ আছে?", n, [n * 2, n + 1, mass / 28], (x) => `${num(x)} মোল`, R`CO₂ এর আণবিক ভর $12 + 2 \times 16 = 44$, তাই মোল সংখ্যা $= \frac{${mass}}{44} = ${n}$।`), intro },
+    { ...numeric("STP তে গ্যাসটির আয়তন কত?", n * 22.4, [22.4, n * 11.2, n * 44.8], (x) => `${num(x)} লিটার`, R`STP তে ১ মোল গ্যাসের আয়তন ২২.৪ লিটার, তাই $${n} \times 22.4 = ${Math.round(n * 22.4 * 10) / 10}$ লিটার।`), intro },
   ];
 };
 
@@ -433,7 +434,7 @@ export const gDot: Gen = (r) => {
   const a = [r.int(1, 5), r.int(-3, 4), r.int(1, 4)], b = [r.int(1, 4), r.int(1, 5), r.int(-3, 3)];
   const d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
   const v = (x: number[]) => `${x[0]}\\hat{i} ${x[1] < 0 ? "-" : "+"} ${Math.abs(x[1])}\\hat{j} ${x[2] < 0 ? "-" : "+"} ${Math.abs(x[2])}\\hat{k}`;
-  return numeric(R`$\vec{A} = ${v(a)}$ এবং $\vec{B} = ${v(b)}$ হলে $\vec{A} \cdot \vec{B}$ কত?`, d, [a[0] * b[0] + a[1] * b[1] - a[2] * b[2], a[0] + a[1] + a[2] + b[0] + b[1] + b[2], d + 2], (x) => m(x), undefined, true);
+  return numeric(R`$\vec{A} = ${v(a)}$ এবং $\vec{B} = ${v(b)}$ হলে $\vec{A} \cdot \vec{B}$ কত?`, d, [a[0] * b[0] + a[1] * b[1] - a[2] * b[2], a[0] + a[1] + a[2] + b[0] + b[1] + b[2], d + 2], (x) => m(x), R`$\vec{A} \cdot \vec{B} = (${a[0]})(${b[0]}) + (${a[1]})(${b[1]}) + (${a[2]})(${b[2]}) = ${d}$।`, true);
 };
 
 /* ------------------------------------------------------------------ chemistry */
@@ -446,7 +447,7 @@ const COMPOUNDS: Array<[string, number]> = [
 export const gMolarMass: Gen = (r) => {
   const [f, M] = r.pick(COMPOUNDS);
   const others = r.shuffle(COMPOUNDS.filter(([, x]) => x !== M)).map(([, x]) => x);
-  return numeric(`${f} এর আণবিক ভর কত? (H = 1, C = 12, N = 14, O = 16, Na = 23, S = 32, Cl = 35.5, K = 39, Ca = 40, Mn = 55)`, M, others.slice(0, 3), (x) => `${num(x)} g mol⁻¹`);
+  return numeric(`${f} এর আণবিক ভর কত? (H = 1, C = 12, N = 14, O = 16, Na = 23, S = 32, Cl = 35.5, K = 39, Ca = 40, Mn = 55)`, M, others.slice(0, 3), (x) => `${num(x)} g mol⁻¹`, `অণুর প্রতিটি পরমাণুর পারমাণবিক ভর (পরমাণুর সংখ্যা দিয়ে গুণ করে) যোগ করলে ${f} এর আণবিক ভর ${num(M)} g mol⁻¹।`);
 };
 
 export const gMoles: Gen = (r) => {
@@ -462,7 +463,7 @@ export const gMolecules: Gen = (r) => {
     return `$${(Math.round((x / 10 ** e) * 1000) / 1000).toString()} \\times 10^{${e}}$`;
   };
   const N = 6.022e23;
-  return choices(`${num(n)} মোল পানিতে কতগুলো পানির অণু আছে?`, sci(n * N), [sci(N), sci((n * N) / 10), sci(n * N * 10), sci(N / n)]);
+  return choices(`${num(n)} মোল পানিতে কতগুলো পানির অণু আছে?`, sci(n * N), [sci(N), sci((n * N) / 10), sci(n * N * 10), sci(N / n)], R`অণুর সংখ্যা = মোল সংখ্যা × অ্যাভোগেড্রো সংখ্যা $= ${n} \times 6.022 \times 10^{23}$ = ${sci(n * N)}।`);
 };
 
 const ELEMENTS: Array<[string, number, number]> = [
@@ -472,7 +473,7 @@ const ELEMENTS: Array<[string, number, number]> = [
 
 export const gValence: Gen = (r) => {
   const [name, z, v] = r.pick(ELEMENTS);
-  return numeric(`${name} এর পারমাণবিক সংখ্যা ${num(z)}। এর সর্ববহিঃস্থ শক্তিস্তরে কয়টি ইলেকট্রন আছে?`, v, [8 - v, v + 1, z - 10], num, undefined);
+  return numeric(`${name} এর পারমাণবিক সংখ্যা ${num(z)}। এর সর্ববহিঃস্থ শক্তিস্তরে কয়টি ইলেকট্রন আছে?`, v, [8 - v, v + 1, z - 10], num, `${num(z)}টি ইলেকট্রনকে শক্তিস্তরে সাজালে (২, ৮, ৮ ...) সর্ববহিঃস্থ স্তরে থাকে ${num(v)}টি।`);
 };
 
 const ISOTOPES: Array<[string, number, number]> = [
@@ -490,18 +491,19 @@ export const gNumberSystem: Gen = (r) => {
   const kind = r.int(0, 3);
   if (kind === 0) {
     const n = r.int(9, 63), b = n.toString(2);
-    return choices(`$(${n})_{10}$ এর বাইনারি রূপ কোনটি?`, `$(${b})_2$`, [`$(${(n + 1).toString(2)})_2$`, `$(${[...b].reverse().join("")})_2$`, `$(${(n - 1).toString(2)})_2$`, `$(${(n ^ 2).toString(2)})_2$`]);
+    return choices(`$(${n})_{10}$ এর বাইনারি রূপ কোনটি?`, `$(${b})_2$`, [`$(${(n + 1).toString(2)})_2$`, `$(${[...b].reverse().join("")})_2$`, `$(${(n - 1).toString(2)})_2$`, `$(${(n ^ 2).toString(2)})_2$`], `$${n}$ কে বারবার ২ দিয়ে ভাগ করে ভাগশেষগুলো শেষ থেকে প্রথমে সাজালে $(${b})_2$।`);
   }
   if (kind === 1) {
     const n = r.int(9, 63), b = n.toString(2);
-    return numeric(`$(${b})_2$ এর দশমিক মান কত?`, n, [n + 1, n - 1, parseInt([...b].reverse().join(""), 2), n * 2], (x) => `$(${x})_{10}$`);
+    const terms = [...b].flatMap((d, i) => (d === "1" ? [`2^{${b.length - 1 - i}}`] : [])).join(" + ");
+    return numeric(`$(${b})_2$ এর দশমিক মান কত?`, n, [n + 1, n - 1, parseInt([...b].reverse().join(""), 2), n * 2], (x) => `$(${x})_{10}$`, `স্থানীয় মান যোগ করে: $${terms} = ${n}$।`);
   }
   if (kind === 2) {
     const n = r.int(26, 255), h = n.toString(16).toUpperCase();
-    return choices(`$(${n})_{10}$ এর হেক্সাডেসিমাল রূপ কোনটি?`, `$(${h})_{16}$`, [`$(${(n + 1).toString(16).toUpperCase()})_{16}$`, `$(${n.toString(8)})_{16}$`, `$(${[...h].reverse().join("")})_{16}$`, `$(${(n - 16).toString(16).toUpperCase()})_{16}$`]);
+    return choices(`$(${n})_{10}$ এর হেক্সাডেসিমাল রূপ কোনটি?`, `$(${h})_{16}$`, [`$(${(n + 1).toString(16).toUpperCase()})_{16}$`, `$(${n.toString(8)})_{16}$`, `$(${[...h].reverse().join("")})_{16}$`, `$(${(n - 16).toString(16).toUpperCase()})_{16}$`], R`$${n} = ${Math.floor(n / 16)} \times 16 + ${n % 16}$, তাই $(${h})_{16}$।`);
   }
   const n = r.int(9, 120), o = n.toString(8);
-  return choices(`$(${n})_{10}$ এর অক্টাল রূপ কোনটি?`, `$(${o})_8$`, [`$(${(n + 1).toString(8)})_8$`, `$(${(n - 1).toString(8)})_8$`, `$(${[...o].reverse().join("")})_8$`, `$(${(n + 8).toString(8)})_8$`]);
+  return choices(`$(${n})_{10}$ এর অক্টাল রূপ কোনটি?`, `$(${o})_8$`, [`$(${(n + 1).toString(8)})_8$`, `$(${(n - 1).toString(8)})_8$`, `$(${[...o].reverse().join("")})_8$`, `$(${(n + 8).toString(8)})_8$`], `$${n}$ কে বারবার ৮ দিয়ে ভাগ করে ভাগশেষগুলো শেষ থেকে প্রথমে সাজালে $(${o})_8$।`);
 };
 
 /* ------------------------------------------------------------------ template families */
