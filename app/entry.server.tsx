@@ -47,13 +47,22 @@ export default function handleRequest(
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
+const isAdminPath = (request: Request) => /^\/gradmin(\/|$)/.test(new URL(request.url).pathname);
+
+/** Admin data (`?_data=` requests of the hydrated admin area) is never cached either. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  if (isAdminPath(request)) response.headers.set("Cache-Control", "private, no-store");
+  return response;
+}
+
 function setDocumentHeaders(request: Request, status: number, headers: Headers, nonce: string) {
-  const path = new URL(request.url).pathname;
-  const admin = path === "/gradmin" || path.startsWith("/gradmin/");
-  if (!headers.has("Cache-Control")) {
+  const admin = isAdminPath(request);
+  // Nothing of the admin area stays in a cache: after sign-out, Back shows no admin page.
+  if (admin) headers.set("Cache-Control", "private, no-store");
+  else if (!headers.has("Cache-Control")) {
     headers.set(
       "Cache-Control",
-      admin || status >= 400 ? "private, no-store" : "public, max-age=60, stale-while-revalidate=300",
+      status >= 400 ? "private, no-store" : "public, max-age=60, stale-while-revalidate=300",
     );
   }
   // Public pages run no inline script at all; the admin area's Remix scripts carry the nonce.

@@ -59,6 +59,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { nonce, bot } = useRequestInfo();
   const location = useLocation();
   const hydrate = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
+  // The admin area has its own frame (routes/gradmin.tsx) and counts nobody as a reader online.
+  const admin = /^\/gradmin(\/|$)/.test(location.pathname);
   const site = data?.site ?? SITE_DEFAULTS;
   return (
     // Crawlers that run scripts must not count as readers online.
@@ -69,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b5d4b" />
         <Meta />
         <Links />
-        {!hydrate && data?.enhanceSrc ? <script src={data.enhanceSrc} defer /> : null}
+        {!hydrate && !admin && data?.enhanceSrc ? <script src={data.enhanceSrc} defer /> : null}
       </head>
       <body>
         <div id="top" tabIndex={-1} />
@@ -77,18 +79,22 @@ export function Layout({ children }: { children: ReactNode }) {
           মূল অংশে যান
         </a>
         <IconSprite />
-        <Navbar site={site} nav={data?.nav ?? []} active={activeNavItem(location.pathname)} />
-        <main id="main" className="main" tabIndex={-1}>
+        {admin ? null : <Navbar site={site} nav={data?.nav ?? []} active={activeNavItem(location.pathname)} />}
+        <main id="main" className={admin ? "main admin-main" : "main"} tabIndex={-1}>
           {children}
         </main>
-        <Footer
-          footer={data?.footer ?? { contactAddress: "", contactEmail: "", contactPhone: "", tweets: [], updates: [] }}
-          social={data?.social ?? {}}
-          online={data?.online ?? 0}
-        />
-        <a href="#top" className="to-top" data-to-top aria-label="উপরে যান (Back to top)">
-          <Icon name="arrow-up" />
-        </a>
+        {admin ? null : (
+          <>
+            <Footer
+              footer={data?.footer ?? { contactAddress: "", contactEmail: "", contactPhone: "", tweets: [], updates: [] }}
+              social={data?.social ?? {}}
+              online={data?.online ?? 0}
+            />
+            <a href="#top" className="to-top" data-to-top aria-label="উপরে যান (Back to top)">
+              <Icon name="arrow-up" />
+            </a>
+          </>
+        )}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -47,11 +47,44 @@ export const staffUsers = mysqlTable(
     role: int("role").notNull().default(0),
     roleLabel: varchar("role_label", { length: 64 }).notNull().default(""),
     isSuperAdmin: boolean("is_super_admin").notNull().default(false),
+    /** A disabled account cannot sign in, and its sessions stop working. */
+    disabledAt: datetime("disabled_at"),
     createdAt: timestamp("created_at").notNull().defaultNow(),
     updatedAt: timestamp("updated_at").notNull().defaultNow().onUpdateNow(),
   },
   (t) => [uniqueIndex("staff_users_username_uq").on(t.username), uniqueIndex("staff_users_email_uq").on(t.email)],
 );
+
+/**
+ * A signed-in browser. The cookie carries the session id (signed); the table keeps only its SHA-256,
+ * so a copy of the table signs nobody in. Signing out deletes the row: a copied cookie stops working.
+ */
+export const staffSessions = mysqlTable(
+  "staff_sessions",
+  {
+    idHash: varchar("id_hash", { length: 64 }).primaryKey(),
+    staffId: int("staff_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    /** Every admin form posts it back (CSRF). */
+    csrfToken: varchar("csrf_token", { length: 64 }).notNull(),
+    remember: boolean("remember").notNull().default(false),
+    /** A short note of the browser, for the account page's list of sessions. */
+    userAgent: varchar("user_agent", { length: 120 }).notNull().default(""),
+    createdAt: datetime("created_at").notNull(),
+    lastSeenAt: datetime("last_seen_at").notNull(),
+    expiresAt: datetime("expires_at").notNull(),
+  },
+  (t) => [index("staff_sessions_staff_idx").on(t.staffId), index("staff_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Failed sign-ins per identifier and per client address, in a window; shared by every app process. */
+export const loginThrottle = mysqlTable("login_throttle", {
+  /** "id:<identifier>" or "ip:<address>". */
+  key: varchar("key", { length: 191 }).primaryKey(),
+  failures: int("failures").notNull().default(0),
+  windowStart: datetime("window_start").notNull(),
+});
 
 /** created_at, updated_at, updated_by: on every content table. */
 const tracked = () => ({

@@ -1,0 +1,62 @@
+// The admin dashboard: content counts, the latest changes from the audit log, the newest messages.
+// Three round trips.
+import { desc, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { auditLog, contactMessages, staffUsers } from "~/db/schema";
+
+const COUNTED = [
+  ["subjects", "বিষয় (Subjects)"],
+  ["categories", "অধ্যায় (Chapters)"],
+  ["titles", "পাঠ (Topics)"],
+  ["questions", "প্রশ্ন (Questions)"],
+  ["exam_titles", "পরীক্ষা (Exams)"],
+  ["board_papers", "বোর্ড প্রশ্নপত্র (Board papers)"],
+  ["videos", "ভিডিও (Videos)"],
+  ["live_classes", "লাইভ ক্লাস (Live classes)"],
+  ["staff_users", "স্টাফ (Staff)"],
+] as const;
+
+export async function getDashboard() {
+  const counts = sql.join(
+    COUNTED.map(([table]) => sql`(select count(*) from ${sql.raw(`\`${table}\``)}) as ${sql.raw(`\`${table}\``)}`),
+    sql`, `,
+  );
+  const [[countRow], changes, messages] = await Promise.all([
+    db.execute(sql`select ${counts}, (select count(*) from ${contactMessages} where ${contactMessages.handled} = false) as unread`) as unknown as Promise<
+      [Record<string, number>[]]
+    >,
+    db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        entity: auditLog.entity,
+        entityId: auditLog.entityId,
+        summary: auditLog.summary,
+        createdAt: auditLog.createdAt,
+        staff: staffUsers.name,
+      })
+      .from(auditLog)
+      .leftJoin(staffUsers, eq(staffUsers.id, auditLog.staffId))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(12),
+    db
+      .select({
+        id: contactMessages.id,
+        name: contactMessages.name,
+        email: contactMessages.email,
+        message: contactMessages.message,
+        handled: contactMessages.handled,
+        createdAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(5),
+  ]);
+  const row = countRow[0] ?? {};
+  return {
+    counts: COUNTED.map(([table, label]) => ({ table, label, count: Number(row[table] ?? 0) })),
+    unread: Number(row.unread ?? 0),
+    changes,
+    messages: messages.map((m) => ({ ...m, message: m.message.slice(0, 200) })),
+  };
+}

@@ -1,0 +1,140 @@
+// Staff accounts: the list and changes super admins make, and a member's own password. Every change is
+// written to the audit log in the same transaction.
+import { asc, count, eq, or } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { staffUsers } from "~/db/schema";
+import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { passwordProblem, roleLabel } from "~/lib/permissions";
+import { endAllSessions } from "~/models/auth.server";
+import { recordAudit } from "~/models/history.server";
+
+export type StaffRow = {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  role: number;
+  roleLabel: string;
+  isSuperAdmin: boolean;
+  disabledAt: Date | null;
+  createdAt: Date;
+};
+
+const cols = {
+  id: staffUsers.id,
+  name: staffUsers.name,
+  username: staffUsers.username,
+  email: staffUsers.email,
+  role: staffUsers.role,
+  roleLabel: staffUsers.roleLabel,
+  isSuperAdmin: staffUsers.isSuperAdmin,
+  disabledAt: staffUsers.disabledAt,
+  createdAt: staffUsers.createdAt,
+};
+
+export async function listStaff(): Promise<StaffRow[]> {
+  return db.select(cols).from(staffUsers).orderBy(asc(staffUsers.name), asc(staffUsers.id));
+}
+
+export async function getStaff(id: number): Promise<StaffRow | null> {
+  const [row] = await db.select(cols).from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function countStaff(): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(staffUsers);
+  return Number(n);
+}
+
+export type NewStaff = { name: string; username: string; email: string; role: number; isSuperAdmin: boolean; password: string };
+
+export type FieldErrors = Partial<Record<"name" | "username" | "email" | "role" | "password" | "current", string>>;
+
+/** Field errors for a new account (the form shows them beside the fields), or null. */
+export async function checkNewStaff(input: NewStaff): Promise<FieldErrors | null> {
+  const errors: FieldErrors = {};
+  if (!input.name.trim()) errors.name = "নাম লিখুন। (Enter a name.)";
+  if (!/^[A-Za-z0-9._-]{3,64}$/.test(input.username)) errors.username = "৩–৬৪ অক্ষর: ইংরেজি অক্ষর, সংখ্যা, . _ - (3–64 letters, digits, . _ -)";
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email) || input.email.length > 255) errors.email = "সঠিক ইমেইল লিখুন। (Enter a valid email.)";
+  const problem = passwordProblem(input.password, input.username);
+  if (problem) errors.password = problem;
+  if (!errors.username || !errors.email) {
+    const taken = await db
+      .select({ username: staffUsers.username, email: staffUsers.email })
+      .from(staffUsers)
+      .where(or(eq(staffUsers.username, input.username), eq(staffUsers.email, input.email)));
+    if (taken.some((t) => t.username.toLowerCase() === input.username.toLowerCase())) errors.username = "এই ইউজারনেম আগেই নেওয়া হয়েছে। (Username taken.)";
+    if (taken.some((t) => t.email.toLowerCase() === input.email.toLowerCase())) errors.email = "এই ইমেইল আগেই ব্যবহৃত। (Email in use.)";
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
+/** Creates an account (checked with checkNewStaff first). */
+export async function createStaff(input: NewStaff, actorId: number | null): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [res] = await tx.insert(staffUsers).values({
+      name: input.name.trim(),
+      username: input.username,
+      email: input.email,
+      passwordHash,
+      role: input.role,
+      roleLabel: input.isSuperAdmin ? "Super Admin" : roleLabel(input.role),
+      isSuperAdmin: input.isSuperAdmin,
+    });
+    const id = res.insertId;
+    await recordAudit(tx, { staffId: actorId, action: "create", entity: "staff_users", entityId: id, summary: `${input.username} (${roleLabel(input.role) || input.role})` });
+    return id;
+  });
+}
+
+/** A super admin changes another account's role or disables / enables it. */
+export async function updateStaffAccess(
+  id: number,
+  change: { role: number; isSuperAdmin: boolean; disabled: boolean },
+  actorId: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(staffUsers)
+      .set({
+        role: change.role,
+        roleLabel: change.isSuperAdmin ? "Super Admin" : roleLabel(change.role),
+        isSuperAdmin: change.isSuperAdmin,
+        disabledAt: change.disabled ? new Date() : null,
+      })
+      .where(eq(staffUsers.id, id));
+    await recordAudit(tx, {
+      staffId: actorId,
+      action: "update",
+      entity: "staff_users",
+      entityId: id,
+      summary: `role ${change.role}${change.isSuperAdmin ? ", super admin" : ""}${change.disabled ? ", disabled" : ""}`,
+    });
+  });
+  if (change.disabled) await endAllSessions(id);
+}
+
+/** A super admin sets a new password for someone; their sessions end. */
+export async function resetStaffPassword(id: number, password: string, actorId: number) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, id));
+    await recordAudit(tx, { staffId: actorId, action: "reset-password", entity: "staff_users", entityId: id, summary: "" });
+  });
+  await endAllSessions(id);
+}
+
+/** A member changes their own password: the current one must be right. */
+export async function changeOwnPassword(id: number, current: string, next: string): Promise<FieldErrors | null> {
+  const [row] = await db.select({ hash: staffUsers.passwordHash, username: staffUsers.username }).from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+  if (!row || !(await verifyPassword(current, row.hash))) return { current: "বর্তমান পাসওয়ার্ড সঠিক নয়। (The current password is wrong.)" };
+  const problem = passwordProblem(next, row.username);
+  if (problem) return { password: problem };
+  const passwordHash = await hashPassword(next);
+  await db.transaction(async (tx) => {
+    await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, id));
+    await recordAudit(tx, { staffId: id, action: "change-password", entity: "staff_users", entityId: id, summary: "" });
+  });
+  return null;
+}
