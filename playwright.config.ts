@@ -44,6 +44,8 @@ export default defineConfig({
   webServer: [
     server(3101, seeded),
     server(3102, empty),
+    // A second server on the seeded database: what staff state lives in (sessions, throttling) is shared.
+    server(3104, seeded),
     // A server whose database is unreachable (nothing listens on port 9): the friendly 503 page.
     { ...server(3103, "mysql://root@127.0.0.1:9/grbd"), url: undefined, port: 3103 },
   ],

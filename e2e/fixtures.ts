@@ -6,6 +6,8 @@ import mysql from "mysql2/promise";
 
 export { expect };
 export const EMPTY_BASE = "http://127.0.0.1:3102";
+/** A second server process on the seeded database (playwright.config.ts). */
+export const SECOND_BASE = "http://127.0.0.1:3104";
 
 const url = process.env.E2E_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e";
 

@@ -12,8 +12,8 @@ const TOPIC = { name: "সেটের ধারণা", content: "<p>$A \\cup B
 beforeAll(async () => {
   await resetTables();
   await db.insert(schema.staffUsers).values([
-    { id: 7, name: "সম্পাদক", username: "editor", email: "editor@example.com", passwordHash: "x" },
-    { id: 8, name: "দ্বিতীয় সম্পাদক", username: "editor2", email: "editor2@example.com", passwordHash: "x" },
+    { id: 7, name: "সম্পাদক", username: "writer-one", email: "writer-one@example.com", passwordHash: "x" },
+    { id: 8, name: "দ্বিতীয় সম্পাদক", username: "writer-two", email: "writer-two@example.com", passwordHash: "x" },
   ]);
   await db.insert(schema.grades).values({ id: 1, name: "এসএসসি" });
   await db.insert(schema.subjects).values({ id: 1, name: "উচ্চতর গণিত", slug: "higher-math" });
