@@ -10,11 +10,11 @@ import { FormStrategy } from "remix-auth-form";
 import { db } from "~/db/client.server";
 import { loginThrottle, staffSessions, staffUsers } from "~/db/schema";
 import { readSmallForm } from "~/lib/quiz.server";
-import { can, type Permission } from "~/lib/permissions";
+import { can, identifierKind, type Permission } from "~/lib/permissions";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { recordAudit } from "~/models/history.server";
 
-export const MINUTE = 60_000;
+const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** "Remember me": a 30-day cookie and session. Otherwise a browser-session cookie, idle for 2 hours at most. */
@@ -202,7 +202,7 @@ let dummyHash: Promise<string> | null = null;
 type Verified = { staff: SignedInStaff } | { error: string };
 
 async function verifyCredentials(identifier: string, password: string): Promise<Verified> {
-  const byEmail = identifier.includes("@");
+  const byEmail = identifierKind(identifier) === "email";
   const [row] = identifier
     ? await db
         .select({ ...staffCols, passwordHash: staffUsers.passwordHash, disabledAt: staffUsers.disabledAt })

@@ -61,15 +61,15 @@ async function renderSimple(db: Db, { table, fields }: Simple): Promise<number> 
 }
 
 /** Renders questions (intro, body, explanation) with their options and parts, a batch at a time. */
-async function renderQuestions(db: Db, ids?: number[]): Promise<number> {
+async function renderQuestions(db: Db): Promise<number> {
   const { questions, questionOptions, questionParts } = schema;
   let done = 0;
   for (;;) {
     const rows = await db
       .select({ id: questions.id, intro: questions.intro, body: questions.body, explanation: questions.explanation })
       .from(questions)
-      .where(ids ? inArray(questions.id, ids) : ne(questions.renderVersion, RENDER_VERSION))
-      .limit(ids ? ids.length : BATCH);
+      .where(ne(questions.renderVersion, RENDER_VERSION))
+      .limit(BATCH);
     if (!rows.length) return done;
     const batch = rows.map((r) => r.id);
     const [options, parts] = await Promise.all([
@@ -103,7 +103,6 @@ async function renderQuestions(db: Db, ids?: number[]): Promise<number> {
       }
     });
     done += rows.length;
-    if (ids) return done;
   }
 }
 
@@ -148,9 +147,4 @@ export async function rerenderAll(db: Db): Promise<DeriveReport> {
   for (const s of SIMPLE) await db.update(s.table).set({ renderVersion: 0, updatedAt: keepUpdatedAt(s.table.updatedAt) } as never);
   await db.update(schema.questions).set({ renderVersion: 0, updatedAt: keepUpdatedAt(schema.questions.updatedAt) });
   return deriveAll(db);
-}
-
-/** One question with its options and parts, after a save. */
-export function renderQuestion(db: Db, id: number) {
-  return renderQuestions(db, [id]);
 }

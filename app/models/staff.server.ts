@@ -1,6 +1,6 @@
 // Staff accounts: the list and changes super admins make, and a member's own password. Every change is
 // written to the audit log in the same transaction.
-import { asc, count, eq, or } from "drizzle-orm";
+import { asc, eq, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { staffUsers } from "~/db/schema";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
@@ -39,11 +39,6 @@ export async function listStaff(): Promise<StaffRow[]> {
 export async function getStaff(id: number): Promise<StaffRow | null> {
   const [row] = await db.select(cols).from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
   return row ?? null;
-}
-
-export async function countStaff(): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(staffUsers);
-  return Number(n);
 }
 
 export type NewStaff = { name: string; username: string; email: string; role: number; isSuperAdmin: boolean; password: string };
