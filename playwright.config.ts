@@ -7,7 +7,7 @@ const empty = process.env.E2E_EMPTY_DATABASE_URL ?? "mysql://root@127.0.0.1:3306
 export const EMPTY_BASE = "http://127.0.0.1:3102";
 
 const server = (port: number, db: string) => ({
-  command: "node node_modules/@remix-run/serve/dist/cli.js build/index.js",
+  command: "node drizzle/server.mjs",
   url: `http://127.0.0.1:${port}/healthz`,
   reuseExistingServer: false,
   timeout: 60_000,

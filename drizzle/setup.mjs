@@ -43,7 +43,7 @@ export function needsBuild() {
 }
 
 export function startServer({ port, databaseUrl, env = {} }) {
-  return spawn(process.execPath, [join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js"), "build/index.js"], {
+  return spawn(process.execPath, [join(root, "drizzle", "server.mjs")], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret(), ...env },

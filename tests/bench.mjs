@@ -2,7 +2,7 @@
 //
 // Dependencies, the `grbd_bench` database (project-local MariaDB, or `<DATABASE_URL's name>_bench` on
 // DATABASE_URL's server), migrations, demo content, a build only when there is none (or --build), then
-// `remix-serve` on 127.0.0.1:3301. Each page is warmed up, then loaded with a fixed number of requests
+// `npm start` (drizzle/server.mjs) on 127.0.0.1:3301. Each page is warmed up, then loaded with a fixed number of requests
 // at a fixed concurrency; a minimal node:http server on 3302 serves the very same response bytes and is
 // loaded the same way right after, as the ceiling of this machine at this moment. Sizes (HTML, and the
 // same-origin JS and CSS each page references) are measured once. Budgets print as PASS/FAIL; any FAIL
@@ -319,7 +319,7 @@ async function main() {
   for (const port of [PORT, REF_PORT]) {
     if (await portOpen(port)) throw new Error(`port ${port} is already in use; stop whatever listens there first`);
   }
-  // remix-serve logs every request (morgan "tiny") to the stdout it shares with us: drop those lines
+  // The server logs every request (morgan "tiny") to the stdout it shares with us: drop those lines
   // unless --verbose, so the report stays readable. The logging work itself still happens.
   const quietRequests =
     "const w=process.stdout.write.bind(process.stdout);" +

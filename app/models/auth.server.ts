@@ -132,7 +132,7 @@ export function isHttps(request: Request): boolean {
   return trustProxy() && request.headers.get("X-Forwarded-Proto")?.split(",")[0].trim() === "https";
 }
 
-/** The client's address as the proxy saw it; null when not behind a trusted proxy (remix-serve shows none). */
+/** The client's address as the proxy saw it; null when not behind a trusted proxy (the server passes none). */
 export function clientAddress(request: Request): string | null {
   if (!trustProxy()) return null;
   const hops = (request.headers.get("X-Forwarded-For") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
