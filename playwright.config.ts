@@ -4,7 +4,8 @@ import { defineConfig } from "@playwright/test";
 // database (for the empty states). tests/run.mjs creates both databases.
 const seeded = process.env.E2E_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e";
 const empty = process.env.E2E_EMPTY_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e_empty";
-export const EMPTY_BASE = "http://127.0.0.1:3102";
+// E2E_PORT moves the four servers (default 3101-3104), so two checkouts can run the suite at once.
+const PORT = Number(process.env.E2E_PORT) || 3101;
 
 const server = (port: number, db: string) => ({
   command: "node drizzle/server.mjs",
@@ -36,17 +37,17 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
-  use: { baseURL: "http://127.0.0.1:3101", launchOptions, trace: "off", screenshot: "off" },
+  use: { baseURL: `http://127.0.0.1:${PORT}`, launchOptions, trace: "off", screenshot: "off" },
   projects: [
     { name: "js-on", use: { javaScriptEnabled: true } },
     { name: "js-off", use: { javaScriptEnabled: false } },
   ],
   webServer: [
-    server(3101, seeded),
-    server(3102, empty),
+    server(PORT, seeded),
+    server(PORT + 1, empty),
     // A second server on the seeded database: what staff state lives in (sessions, throttling) is shared.
-    server(3104, seeded),
+    server(PORT + 3, seeded),
     // A server whose database is unreachable (nothing listens on port 9): the friendly 503 page.
-    { ...server(3103, "mysql://root@127.0.0.1:9/grbd"), url: undefined, port: 3103 },
+    { ...server(PORT + 2, "mysql://root@127.0.0.1:9/grbd"), url: undefined, port: PORT + 2 },
   ],
 });

@@ -1,7 +1,7 @@
 // Staff sign-in as a person does it, with JavaScript on and off: sign in (remember on and off), see
 // the dashboard, sign out, and Back shows no admin page. Plus what only a browser shows: throttling
 // shared by two server processes, a cross-site ?_data= POST refused, no Remix runtime on public pages.
-import { expect, isJsOn, SECOND_BASE, test } from "./fixtures";
+import { BASE, expect, isJsOn, SECOND_BASE, test } from "./fixtures";
 
 const ADMIN = { username: "admin", password: "admin-demo-2026" };
 
@@ -56,7 +56,7 @@ test("throttling holds across two server processes: the 6th failure waits, which
   const identifier = `nobody-${info.project.name}-${Date.now()}`;
   const attempt = (base: string) =>
     request.post(`${base}/gradmin/login`, { form: { identifier, password: "wrong-password" }, headers: { Origin: base }, maxRedirects: 0 });
-  for (const base of ["http://127.0.0.1:3101", SECOND_BASE, "http://127.0.0.1:3101", SECOND_BASE, "http://127.0.0.1:3101"]) {
+  for (const base of [BASE, SECOND_BASE, BASE, SECOND_BASE, BASE]) {
     expect((await attempt(base)).status(), base).toBe(400);
   }
   const sixth = await attempt(SECOND_BASE);

@@ -5,9 +5,15 @@ import { test as base, expect } from "@playwright/test";
 import mysql from "mysql2/promise";
 
 export { expect };
-export const EMPTY_BASE = "http://127.0.0.1:3102";
-/** A second server process on the seeded database (playwright.config.ts). */
-export const SECOND_BASE = "http://127.0.0.1:3104";
+const PORT = Number(process.env.E2E_PORT) || 3101;
+/** The server on the seeded database (the specs' baseURL). */
+export const BASE = `http://127.0.0.1:${PORT}`;
+/** A server on an empty database (playwright.config.ts). */
+export const EMPTY_BASE = `http://127.0.0.1:${PORT + 1}`;
+/** A server whose database is unreachable. */
+export const DOWN_BASE = `http://127.0.0.1:${PORT + 2}`;
+/** A second server process on the seeded database. */
+export const SECOND_BASE = `http://127.0.0.1:${PORT + 3}`;
 
 const url = process.env.E2E_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e";
 

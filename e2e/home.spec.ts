@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { EMPTY_BASE, expect, isJsOn, test } from "./fixtures";
+import { BASE, EMPTY_BASE, expect, isJsOn, test } from "./fixtures";
 
 test.describe("home", () => {
   test("shows the sections in the spec's order", async ({ page }) => {
@@ -98,7 +98,7 @@ test.describe("home", () => {
     const foreign: string[] = [];
     page.on("request", (r) => {
       // Video thumbnails come from YouTube's image host (spec 7); nothing else may be foreign.
-      if (!/^(http:\/\/127\.0\.0\.1:3101\/|data:|https:\/\/i\.ytimg\.com\/vi\/)/.test(r.url())) foreign.push(r.url());
+      if (!r.url().startsWith(`${BASE}/`) && !/^(data:|https:\/\/i\.ytimg\.com\/vi\/)/.test(r.url())) foreign.push(r.url());
     });
     await page.goto("/home");
     await page.mouse.wheel(0, 4000);

@@ -1,4 +1,4 @@
-import { EMPTY_BASE, expect, isJsOn, test } from "./fixtures";
+import { BASE, EMPTY_BASE, expect, isJsOn, test } from "./fixtures";
 
 test.describe("about, author, products", () => {
   test("/about opens About Us; each page has its title, content and the sidebar", async ({ page }) => {
@@ -76,8 +76,8 @@ test.describe("meta", () => {
   });
 
   test("robots.txt and sitemap.xml", async ({ request }) => {
-    expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap: http://127.0.0.1:3101/sitemap.xml");
+    expect(await (await request.get("/robots.txt")).text()).toContain(`Sitemap: ${BASE}/sitemap.xml`);
     const xml = await (await request.get("/sitemap.xml")).text();
-    expect(xml).toMatch(/<loc>http:\/\/127\.0\.0\.1:3101\/title\/\d+<\/loc>/);
+    expect(xml).toMatch(new RegExp(`<loc>${BASE.replace(/\./g, "\\.")}/title/\\d+</loc>`));
   });
 });

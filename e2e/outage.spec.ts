@@ -1,6 +1,6 @@
-import { expect, test } from "./fixtures";
+import { DOWN_BASE, expect, test } from "./fixtures";
 
-test.use({ baseURL: "http://127.0.0.1:3103" });
+test.use({ baseURL: DOWN_BASE });
 
 test("with the database down, pages answer 503 with a friendly page and no internals", async ({ page }) => {
   const res = await page.goto("/category/3");

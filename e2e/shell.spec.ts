@@ -1,4 +1,4 @@
-import { expect, isJsOn, test } from "./fixtures";
+import { BASE, expect, isJsOn, test } from "./fixtures";
 
 test.describe("the shell", () => {
   test("/ redirects to /home and the navbar has every item of the spec", async ({ page }) => {
@@ -69,7 +69,7 @@ test.describe("the shell", () => {
     await page.goto("/home");
     await page.waitForLoadState("networkidle");
     expect(fontRequests.some((u) => /\/build\/_assets\/hind-siliguri-bengali-400-normal-[\w-]+\.woff2$/.test(u))).toBe(true);
-    for (const u of fontRequests) expect(new URL(u).origin).toBe("http://127.0.0.1:3101");
+    for (const u of fontRequests) expect(new URL(u).origin).toBe(BASE);
     await page.screenshot({ path: test.info().outputPath("home.png") });
   });
 
@@ -105,7 +105,7 @@ test.describe("JavaScript weighs little", () => {
     if (isJsOn()) expect(scripts.map((u) => new URL(u).pathname)).toEqual([expect.stringMatching(/^\/build\/_enhance\/enhance-\w+\.js$/)]);
     else expect(scripts).toEqual([]);
     // The only other origin is the video host's thumbnail images (spec 7); no script, style or font.
-    const foreign = requests.filter((u) => !u.startsWith("http://127.0.0.1:3101/") && !u.startsWith("data:"));
+    const foreign = requests.filter((u) => !u.startsWith(`${BASE}/`) && !u.startsWith("data:"));
     for (const u of foreign) expect(u).toMatch(/^https:\/\/i\.ytimg\.com\/vi\/[\w-]+\/\w+\.jpg$/);
   });
 

@@ -28,6 +28,7 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  customType,
   type AnyMySqlColumn,
 } from "drizzle-orm/mysql-core";
 
@@ -493,6 +494,8 @@ export const examTitles = mysqlTable(
     durationMinutes: int("duration_minutes").notNull().default(0),
     /** Marks deducted per wrong answer (0, 0.25, 0.5 ...). */
     negativeMark: decimal("negative_mark", { precision: 4, scale: 2 }).notNull().default("0"),
+    /** Whether the answer key may be shown (/questionpaper/{grtid}, review after an attempt). */
+    keyPublished: boolean("key_published").notNull().default(false),
     sort: sort(),
     renderVersion: renderVersion(),
     ...tracked(),
@@ -615,6 +618,33 @@ export const liveClasses = mysqlTable(
     version: version(),
   },
   (t) => [index("live_classes_starts_idx").on(t.startsAt)],
+);
+
+/* ------------------------------------------------------------------ media -- */
+
+const mediumblob = customType<{ data: Buffer }>({ dataType: () => "mediumblob" });
+
+/**
+ * Images staff upload (subjects, chapters, topics, info pages). Stored in the database so every app
+ * instance serves them; the URL is /media/{sha256 prefix}.{ext}, so a new image is a new URL and a
+ * URL can be cached for a year.
+ */
+export const media = mysqlTable(
+  "media",
+  {
+    id: id(),
+    /** The first 32 hex digits of the SHA-256 of the bytes: the URL and the duplicate check. */
+    hash: varchar("hash", { length: 32 }).notNull(),
+    mime: varchar("mime", { length: 32 }).notNull(),
+    ext: varchar("ext", { length: 8 }).notNull(),
+    bytes: mediumblob("bytes").notNull(),
+    size: int("size").notNull(),
+    width: int("width"),
+    height: int("height"),
+    originalName: varchar("original_name", { length: 255 }).notNull().default(""),
+    ...tracked(),
+  },
+  (t) => [uniqueIndex("media_hash_uq").on(t.hash)],
 );
 
 /* ------------------------------------------------------------------ history -- */
