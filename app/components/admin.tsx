@@ -1,4 +1,5 @@
 // Pieces of the admin screens: every form posts the session's CSRF token, and fields show their errors.
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export function CsrfInput({ token }: { token: string }) {
@@ -54,5 +55,24 @@ export function Notice({ kind, children }: { kind: "ok" | "error"; children: Rea
     <p className={`notice ${kind}`} role={kind === "error" ? "alert" : "status"}>
       {children}
     </p>
+  );
+}
+
+/**
+ * The error of one admin screen, shown inside the admin frame (the header and sign-out stay): a
+ * missing row (404), a refused request (4xx) with its message, or anything else.
+ */
+export function AdminErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.data.length < 300 ? error.data : null;
+  return (
+    <section className="panel" role="alert">
+      <h1>{status === 404 ? "পাওয়া যায়নি (Not found)" : status < 500 ? "অনুরোধটি গ্রহণ করা যায়নি (Request refused)" : "কিছু একটা ভুল হয়েছে (Something went wrong)"}</h1>
+      {message ? <p>{message}</p> : null}
+      <p>
+        <a href="/gradmin/content">← কনটেন্ট (Content)</a>
+      </p>
+    </section>
   );
 }

@@ -34,18 +34,35 @@ export const SITE_DEFAULTS: SiteInfo = {
   keywords: "গণিত, উচ্চতর গণিত, পদার্থবিজ্ঞান, রসায়ন, বোর্ড প্রশ্ন, MCQ, ভর্তি প্রস্তুতি",
 };
 
-const TTL_MS = 15_000;
-let cached: { at: number; value: Promise<Shell> } | null = null;
+/**
+ * The content version: raised by every staff save (in the save's transaction). Caches of what pages
+ * show are keyed by it, so a save shows on the next request, on every app instance.
+ */
+const CONTENT_VERSION_KEY = "content_version";
+
+export async function bumpContentVersion(tx: { execute: typeof db.execute }) {
+  await tx.execute(sql`
+    insert into ${siteSettings} (${siteSettings.key}, ${siteSettings.value}) values (${CONTENT_VERSION_KEY}, '1')
+    on duplicate key update ${siteSettings.value} = cast(${siteSettings.value} as unsigned) + 1`);
+}
+
+export async function contentVersion(): Promise<string> {
+  const [row] = await db.select({ v: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, CONTENT_VERSION_KEY)).limit(1);
+  return row?.v ?? "0";
+}
+
+let cached: { version: string; value: Promise<Shell> } | null = null;
 
 export function clearShellCache() {
   cached = null;
 }
 
-export function getShell(): Promise<Shell> {
-  const now = Date.now();
-  if (cached && now - cached.at < TTL_MS) return cached.value;
+/** The shell, read again only when the content version has changed (one small read per request). */
+export async function getShell(): Promise<Shell> {
+  const version = await contentVersion();
+  if (cached && cached.version === version) return cached.value;
   const value = loadShell();
-  cached = { at: now, value };
+  cached = { version, value };
   // A failed load must not be cached: the next request tries the database again.
   value.catch(() => {
     if (cached?.value === value) cached = null;

@@ -9,15 +9,23 @@ import { CsrfInput } from "~/components/admin";
 import { can, type Permission } from "~/lib/permissions";
 import { requireStaff } from "~/models/auth.server";
 import type { RouteHandle } from "~/root";
+import katexStyles from "katex/dist/katex.min.css";
 import adminStyles from "~/styles/admin.css";
 
 export const handle: RouteHandle = { hydrate: true };
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+// KaTeX's stylesheet: the math previews show what the public page shows.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: katexStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
 
 /** The admin sections and who may open them; content sections join as they are built. */
 const SECTIONS: { href: string; label: string; permission: Permission; end?: boolean }[] = [
   { href: "/gradmin", label: "ড্যাশবোর্ড (Dashboard)", permission: "dashboard", end: true },
+  { href: "/gradmin/content", label: "কনটেন্ট (Content)", permission: "media" },
+  { href: "/gradmin/settings", label: "সাইট সেটিংস (Settings)", permission: "content" },
+  { href: "/gradmin/inbox", label: "বার্তা (Inbox)", permission: "inbox" },
   { href: "/gradmin/staff", label: "স্টাফ (Staff)", permission: "staff" },
   { href: "/gradmin/account", label: "আমার অ্যাকাউন্ট (My account)", permission: "account" },
 ];

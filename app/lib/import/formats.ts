@@ -1,0 +1,326 @@
+// Question files staff bring from elsewhere, and the files we export: CSV (as Excel and Google
+// Sheets save it, UTF-8 with or without BOM), Moodle GIFT and Aiken. Parsing reports every problem
+// per question instead of dropping anything; only multiple-choice questions are imported.
+import { parse as parseCsv } from "csv-parse/sync";
+import { notationFromSources, sourcesFromNotation, type Source } from "~/lib/board-year";
+import { toAsciiDigits } from "~/lib/bangla-digits";
+
+export type ImportFormat = "csv" | "gift" | "aiken";
+export const IMPORT_FORMATS: readonly ImportFormat[] = ["csv", "gift", "aiken"];
+
+export type ImportedQuestion = {
+  /** The line of the file the question starts on (1-based), to find it again. */
+  line: number;
+  /** What kind the file says it is; anything but "mcq" is reported as unsupported. */
+  kind: "mcq" | "true/false" | "short answer" | "matching" | "numerical" | "essay" | "other";
+  intro: string;
+  body: string;
+  options: { body: string; isCorrect: boolean }[];
+  explanation: string;
+  sources: Source[];
+  marks: string;
+  difficulty: "easy" | "medium" | "hard" | null;
+  errors: string[];
+};
+
+/** The CSV columns, in this order when we export; on import the header names them (any order). */
+export const CSV_COLUMNS = ["type", "question", "a", "b", "c", "d", "e", "answer", "explanation", "board_year", "marks", "difficulty", "intro"] as const;
+const LETTERS = ["a", "b", "c", "d", "e"] as const;
+const BANGLA_KEYS = ["ক", "খ", "গ", "ঘ", "ঙ"];
+
+const E = {
+  noKey: "সঠিক উত্তর নেই বা মেলেনি (missing or unknown answer key)",
+  fewOptions: "দুটির কম অপশন (fewer than two options)",
+  noBody: "প্রশ্নের লেখা নেই (no question text)",
+  unsupported: (kind: string) => `এই ধরনের প্রশ্ন ইমপোর্ট হয় না: ${kind} (unsupported question type: ${kind})`,
+  sources: "বোর্ড-সাল বোঝা যায়নি (board-year not understood)",
+  marks: "নম্বর ০–১০০ হতে হবে (marks must be 0–100)",
+  difficulty: "কাঠিন্য easy, medium বা hard (difficulty must be easy, medium or hard)",
+  tooLong: "লেখা অনেক বড় (text too long)",
+};
+
+const MAX_TEXT = 20_000;
+
+function blank(line: number): ImportedQuestion {
+  return { line, kind: "mcq", intro: "", body: "", options: [], explanation: "", sources: [], marks: "1", difficulty: null, errors: [] };
+}
+
+/** Which option an answer names: a/b/c…, A–E, ক–ঙ, 1–5, or the option's own text. */
+function answerIndex(answer: string, options: string[]): number {
+  const a = answer.trim();
+  if (!a) return -1;
+  const lower = a.toLowerCase().replace(/[.)]$/, "");
+  let i = LETTERS.indexOf(lower as (typeof LETTERS)[number]);
+  if (i < 0) i = BANGLA_KEYS.indexOf(lower);
+  if (i < 0 && /^[1-5]$/.test(toAsciiDigits(lower))) i = Number(toAsciiDigits(lower)) - 1;
+  if (i < 0) i = options.findIndex((o) => o.trim() === a);
+  return i >= 0 && i < options.length && options[i].trim() ? i : -1;
+}
+
+/** Checks shared by every format; adds errors in place. */
+function finish(q: ImportedQuestion, extra: { boardYear?: string; marks?: string; difficulty?: string }): ImportedQuestion {
+  if (q.kind !== "mcq") {
+    q.errors.unshift(E.unsupported(q.kind));
+    return q;
+  }
+  if (!q.body.trim()) q.errors.push(E.noBody);
+  if (q.options.length < 2) q.errors.push(E.fewOptions);
+  else if (q.options.filter((o) => o.isCorrect).length !== 1) q.errors.push(E.noKey);
+  if ([q.body, q.intro, q.explanation, ...q.options.map((o) => o.body)].some((t) => t.length > MAX_TEXT)) q.errors.push(E.tooLong);
+  if (extra.boardYear?.trim()) {
+    const sources = sourcesFromNotation(toAsciiDigits(extra.boardYear));
+    if (sources) q.sources = sources;
+    else q.errors.push(E.sources);
+  }
+  if (extra.marks?.trim()) {
+    const m = Number(toAsciiDigits(extra.marks.trim()));
+    if (!Number.isFinite(m) || m < 0 || m > 100) q.errors.push(E.marks);
+    else q.marks = String(m);
+  }
+  if (extra.difficulty?.trim()) {
+    const d = extra.difficulty.trim().toLowerCase();
+    if (d === "easy" || d === "medium" || d === "hard") q.difficulty = d;
+    else q.errors.push(E.difficulty);
+  }
+  return q;
+}
+
+/* ------------------------------------------------------------------ CSV */
+
+export function parseCsvQuestions(text: string): { questions: ImportedQuestion[]; fileError?: string } {
+  let records: Record<string, string>[];
+  try {
+    records = parseCsv(text, { bom: true, columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), skip_empty_lines: true, relax_column_count: true, trim: false, info: false });
+  } catch (e) {
+    return { questions: [], fileError: `CSV পড়া যায়নি (The CSV could not be read): ${(e as Error).message.slice(0, 200)}` };
+  }
+  const first = records[0];
+  if (first && !("question" in first)) return { questions: [], fileError: `প্রথম লাইনে কলামের নাম চাই, অন্তত question (The first line must name the columns: ${CSV_COLUMNS.join(", ")})` };
+  return {
+    questions: records.map((r, i) => {
+      const q = blank(i + 2);
+      const type = (r.type ?? "").trim().toLowerCase();
+      if (type && type !== "mcq") q.kind = type === "tf" || type === "truefalse" || type === "true/false" ? "true/false" : type === "matching" ? "matching" : type === "short" || type === "shortanswer" || type === "short answer" ? "short answer" : "other";
+      q.body = (r.question ?? "").trim();
+      q.intro = (r.intro ?? "").trim();
+      q.explanation = (r.explanation ?? "").trim();
+      const texts = LETTERS.map((l) => (r[l] ?? "").trim());
+      const key = answerIndex(r.answer ?? "", texts);
+      q.options = texts.flatMap((body, k) => (body ? [{ body, isCorrect: k === key }] : []));
+      return finish(q, { boardYear: r.board_year, marks: r.marks, difficulty: r.difficulty });
+    }),
+  };
+}
+
+const csvCell = (v: string) => (/[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+export type ExportQuestion = Omit<ImportedQuestion, "line" | "kind" | "errors">;
+
+/** CSV with a BOM (so Excel opens it as UTF-8) and CRLF line ends. */
+export function toCsv(questions: readonly ExportQuestion[]): string {
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const q of questions) {
+    const key = q.options.findIndex((o) => o.isCorrect);
+    const row: Record<string, string> = {
+      type: "mcq",
+      question: q.body,
+      answer: key >= 0 ? LETTERS[key] : "",
+      explanation: q.explanation,
+      board_year: notationFromSources(q.sources),
+      marks: q.marks,
+      difficulty: q.difficulty ?? "",
+      intro: q.intro,
+    };
+    LETTERS.forEach((l, i) => (row[l] = q.options[i]?.body ?? ""));
+    lines.push(CSV_COLUMNS.map((c) => csvCell(row[c] ?? "")).join(","));
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/* ------------------------------------------------------------------ GIFT */
+
+const GIFT_SPECIAL = "~=#{}:\\";
+
+/**
+ * Literal text from GIFT: \~ \= \# \{ \} \: \\ become the character; every other backslash stays, so
+ * LaTeX (\frac, \neq) survives. (Moodle's "\n" for a line break is not read: it would eat \neq.)
+ */
+function giftUnescape(s: string): string {
+  return s.replace(/\\([~=#{}:\\])/g, "$1");
+}
+
+/** Text as GIFT: the special characters escaped; a blank line (which would end the question) becomes one line break. */
+function giftEscape(s: string): string {
+  const text = s.replace(/\r/g, "").replace(/\n[ \t]*(?:\n[ \t]*)+/g, "\n");
+  return [...text].map((c) => (GIFT_SPECIAL.includes(c) ? `\\${c}` : c)).join("");
+}
+
+/** Splits at unescaped occurrences of one of `chars`, keeping which char started each piece. */
+function splitUnescaped(s: string, chars: string): { mark: string; text: string }[] {
+  const out: { mark: string; text: string }[] = [];
+  let mark = "";
+  let cur = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === "\\" && i + 1 < s.length) {
+      cur += c + s[i + 1];
+      i++;
+    } else if (chars.includes(c)) {
+      out.push({ mark, text: cur });
+      mark = c;
+      cur = "";
+    } else cur += c;
+  }
+  out.push({ mark, text: cur });
+  return out;
+}
+
+function indexUnescaped(s: string, ch: string, from = 0): number {
+  for (let i = from; i < s.length; i++) {
+    if (s[i] === "\\") i++;
+    else if (s[i] === ch) return i;
+  }
+  return -1;
+}
+
+export function parseGiftQuestions(text: string): { questions: ImportedQuestion[]; fileError?: string } {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const questions: ImportedQuestion[] = [];
+  let block: string[] = [];
+  let meta: Record<string, string> = {};
+  let start = 0;
+  const flush = () => {
+    const src = block.join("\n").trim();
+    if (src) questions.push(giftQuestion(src, start, meta));
+    block = [];
+    meta = {};
+    start = 0;
+  };
+  lines.forEach((line, i) => {
+    const comment = /^\s*\/\/\s*(board-year|marks|difficulty|intro)\s*:\s*(.*)$/i.exec(line);
+    if (!line.trim()) return flush();
+    if (comment) {
+      start ||= i + 1;
+      meta[comment[1].toLowerCase()] = comment[2];
+      return;
+    }
+    if (/^\s*\/\//.test(line) || /^\s*\$CATEGORY:/i.test(line)) return;
+    start ||= i + 1;
+    block.push(line);
+  });
+  flush();
+  return { questions };
+}
+
+function giftQuestion(src: string, line: number, meta: Record<string, string>): ImportedQuestion {
+  const q = blank(line);
+  let s = src.replace(/^::(?:\\.|[^:])*::/, "").trim();
+  // An optional [html]/[markdown] format tag before the text.
+  s = s.replace(/^\[(html|moodle|plain|markdown)\]/i, "");
+  const open = indexUnescaped(s, "{");
+  const close = open >= 0 ? indexUnescaped(s, "}", open + 1) : -1;
+  if (open < 0 || close < 0) {
+    q.kind = "other";
+    q.body = giftUnescape(s).trim();
+    return finish(q, {});
+  }
+  q.body = giftUnescape(`${s.slice(0, open)} ${s.slice(close + 1)}`.trim());
+  let answers = s.slice(open + 1, close);
+  const general = answers.indexOf("####");
+  if (general >= 0) {
+    q.explanation = giftUnescape(answers.slice(general + 4)).trim();
+    answers = answers.slice(0, general);
+  }
+  const a = answers.trim();
+  if (meta.intro) {
+    try {
+      q.intro = String(JSON.parse(meta.intro));
+    } catch {
+      q.intro = meta.intro;
+    }
+  }
+  if (!a) q.kind = "essay";
+  else if (/^(T|F|TRUE|FALSE)(\s*#.*)?$/is.test(a)) q.kind = "true/false";
+  else if (a.startsWith("#")) q.kind = "numerical";
+  else if (splitUnescaped(a, "=~").some((p) => p.mark === "=" && indexUnescaped(p.text, "-") >= 0 && /(?<!\\)->/.test(p.text))) q.kind = "matching";
+  else {
+    const parts = splitUnescaped(a, "=~").filter((p) => p.mark);
+    if (!parts.some((p) => p.mark === "~")) q.kind = "short answer";
+    else {
+      q.options = parts.map((p) => {
+        // Per-answer feedback (#…) and weights (%50%) are not kept.
+        const body = p.text.replace(/^%-?\d+(\.\d+)?%/, "");
+        const fb = indexUnescaped(body, "#");
+        return { body: giftUnescape(fb >= 0 ? body.slice(0, fb) : body).trim(), isCorrect: p.mark === "=" };
+      });
+    }
+  }
+  return finish(q, { boardYear: meta["board-year"], marks: meta.marks, difficulty: meta.difficulty });
+}
+
+export function toGift(questions: readonly ExportQuestion[]): string {
+  return questions
+    .map((q) => {
+      const meta = [
+        q.sources.length ? `// board-year: ${notationFromSources(q.sources)}` : "",
+        `// marks: ${q.marks}`,
+        q.difficulty ? `// difficulty: ${q.difficulty}` : "",
+        q.intro ? `// intro: ${JSON.stringify(q.intro)}` : "",
+      ].filter(Boolean);
+      const options = q.options.map((o) => `  ${o.isCorrect ? "=" : "~"}${giftEscape(o.body)}`).join("\n");
+      const explanation = q.explanation ? `\n  ####${giftEscape(q.explanation)}` : "";
+      return `${meta.join("\n")}\n${giftEscape(q.body)} {\n${options}${explanation}\n}`;
+    })
+    .join("\n\n")
+    .concat("\n");
+}
+
+/* ------------------------------------------------------------------ Aiken */
+
+export function parseAikenQuestions(text: string): { questions: ImportedQuestion[]; fileError?: string } {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const questions: ImportedQuestion[] = [];
+  let cur: { line: number; text: string[]; options: string[]; answer: string | null; arrows: boolean } | null = null;
+  const flush = () => {
+    if (!cur) return;
+    const q = blank(cur.line);
+    q.body = cur.text.join("\n").trim();
+    if (cur.options.length && cur.answer !== null && /^[A-Z]$/i.test(cur.answer.trim())) {
+      const key = answerIndex(cur.answer, cur.options);
+      q.options = cur.options.map((body, k) => ({ body, isCorrect: k === key }));
+    } else if (cur.options.length && cur.answer !== null) {
+      q.options = cur.options.map((body) => ({ body, isCorrect: false }));
+    } else {
+      const ans = (cur.answer ?? "").trim().toLowerCase();
+      q.kind = cur.arrows ? "matching" : ans === "true" || ans === "false" || ans === "t" || ans === "f" ? "true/false" : "short answer";
+    }
+    questions.push(finish(q, {}));
+    cur = null;
+  };
+  lines.forEach((raw, i) => {
+    const line = raw.trimEnd();
+    if (!line.trim()) {
+      // A blank line ends a question only once it has its answer.
+      if (cur?.answer !== null && cur) flush();
+      return;
+    }
+    cur ??= { line: i + 1, text: [], options: [], answer: null, arrows: false };
+    const answer = /^ANSWER\s*:\s*(.*)$/i.exec(line.trim());
+    const option = /^([A-Z])[.)]\s+(.*)$/.exec(line.trim());
+    if (answer) {
+      cur.answer = answer[1];
+      flush();
+    } else if (option && cur.text.length && option[1] === String.fromCharCode(65 + cur.options.length)) {
+      cur.options.push(option[2].trim());
+    } else {
+      if (/->/.test(line)) cur.arrows = true;
+      cur.text.push(line);
+    }
+  });
+  flush();
+  return { questions };
+}
+
+export function parseQuestions(format: ImportFormat, text: string) {
+  return format === "csv" ? parseCsvQuestions(text) : format === "gift" ? parseGiftQuestions(text) : parseAikenQuestions(text);
+}

@@ -1,0 +1,592 @@
+// Staff editing of every content table (lib/admin/resources.ts says which): paged lists, versioned
+// saves that refuse a stale version, revisions, refusal to orphan rows, the audit log, and the
+// content version that public caches are keyed by. Every write is one transaction.
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import type { MySqlColumn, MySqlTable } from "drizzle-orm/mysql-core";
+import { db } from "~/db/client.server";
+import * as s from "~/db/schema";
+import type { RevisionEntity } from "~/db/schema";
+import { notationFromSources, type Source } from "~/lib/board-year";
+import type { FieldDef, FieldErrors, OptionInput, Option, PartInput } from "~/lib/admin/fields";
+import { PAGE_SIZE, RESOURCES, type ResourceDef } from "~/lib/admin/resources";
+import { CONTENT_ASSET_BASE, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
+import { keepRevision, recordAudit, type Tx } from "~/models/history.server";
+import { RENDER_VERSION, renderedOrNull } from "~/models/rendering.server";
+import { bumpContentVersion } from "~/models/site.server";
+
+type Table = MySqlTable & { id: MySqlColumn; version: MySqlColumn; updatedAt: MySqlColumn; updatedBy: MySqlColumn };
+type Row = Record<string, unknown> & { id: number; version: number };
+
+type Dependent = { table: MySqlTable; column: MySqlColumn; what: string; resource?: string; filter?: string };
+
+type Binding = {
+  table: Table;
+  /** The column a row is named by in lists, choices and messages. */
+  label: MySqlColumn;
+  /** Where staff HTML is rendered to: asset base for relative image paths. */
+  assetBase?: string;
+  dependents?: Dependent[];
+  revision?: RevisionEntity;
+  /** Rows that hang off this one and are edited with it (grades of a subject, options of a question). */
+  children?: {
+    load(ids: number[]): Promise<Map<number, Record<string, unknown>>>;
+    save(tx: Tx, id: number, values: Record<string, unknown>): Promise<void>;
+  };
+  /** Checks across fields, and against the database, before a save. */
+  validate?(values: Record<string, unknown>, id: number | null): Promise<FieldErrors>;
+};
+
+const what = (bn: string, en: string) => `${bn} (${en})`;
+
+/* ------------------------------------------------------------------ children */
+
+const subjectGrades = {
+  async load(ids: number[]) {
+    const rows = ids.length
+      ? await db.select({ subjectId: s.subjectGrades.subjectId, gradeId: s.subjectGrades.gradeId }).from(s.subjectGrades).where(inArray(s.subjectGrades.subjectId, ids))
+      : [];
+    const map = new Map<number, Record<string, unknown>>(ids.map((id) => [id, { gradeIds: [] as number[] }]));
+    for (const r of rows) (map.get(r.subjectId)!.gradeIds as number[]).push(r.gradeId);
+    return map;
+  },
+  async save(tx: Tx, id: number, values: Record<string, unknown>) {
+    const wanted = values.gradeIds as number[];
+    const current = (await tx.select({ g: s.subjectGrades.gradeId }).from(s.subjectGrades).where(eq(s.subjectGrades.subjectId, id))).map((r) => r.g);
+    const gone = current.filter((g) => !wanted.includes(g));
+    const added = wanted.filter((g) => !current.includes(g));
+    if (gone.length) await tx.delete(s.subjectGrades).where(and(eq(s.subjectGrades.subjectId, id), inArray(s.subjectGrades.gradeId, gone)));
+    if (added.length) await tx.insert(s.subjectGrades).values(added.map((gradeId) => ({ subjectId: id, gradeId, sort: Number(values.sort ?? 0) })));
+  },
+};
+
+const questionChildren = {
+  async load(ids: number[]) {
+    const [options, parts, sources] = ids.length
+      ? await Promise.all([
+          db.select().from(s.questionOptions).where(inArray(s.questionOptions.questionId, ids)).orderBy(asc(s.questionOptions.sort), asc(s.questionOptions.id)),
+          db.select().from(s.questionParts).where(inArray(s.questionParts.questionId, ids)).orderBy(asc(s.questionParts.sort), asc(s.questionParts.id)),
+          db.select().from(s.questionSources).where(inArray(s.questionSources.questionId, ids)).orderBy(asc(s.questionSources.sort), asc(s.questionSources.id)),
+        ])
+      : [[], [], []];
+    const map = new Map<number, Record<string, unknown>>(ids.map((id) => [id, { options: [], parts: [], sources: [] }]));
+    for (const o of options) (map.get(o.questionId)!.options as OptionInput[]).push({ key: o.key, body: o.body, isCorrect: o.isCorrect });
+    for (const p of parts) (map.get(p.questionId)!.parts as PartInput[]).push({ label: p.label, body: p.body, marks: String(Number(p.marks)) });
+    for (const r of sources) (map.get(r.questionId)!.sources as Source[]).push({ board: r.board, year: r.year });
+    return map;
+  },
+  async save(tx: Tx, id: number, values: Record<string, unknown>) {
+    const options = values.type === "mcq" ? (values.options as OptionInput[]) : [];
+    const parts = values.type === "creative" ? (values.parts as PartInput[]) : [];
+    const sources = values.sources as Source[];
+    // Options keep their row (and id) where the key stays: answers stored elsewhere may name them.
+    const existing = await tx.select({ id: s.questionOptions.id, key: s.questionOptions.key }).from(s.questionOptions).where(eq(s.questionOptions.questionId, id));
+    const byKey = new Map(existing.map((o) => [o.key, o.id]));
+    const keep = new Set<number>();
+    for (const [i, o] of options.entries()) {
+      const row = { body: o.body, bodyHtml: renderedOrNull(o.body) ?? "", isCorrect: o.isCorrect, sort: i + 1 };
+      const at = byKey.get(o.key);
+      if (at) {
+        keep.add(at);
+        await tx.update(s.questionOptions).set(row).where(eq(s.questionOptions.id, at));
+      } else {
+        await tx.insert(s.questionOptions).values({ questionId: id, key: o.key, ...row });
+      }
+    }
+    const drop = existing.filter((o) => !keep.has(o.id)).map((o) => o.id);
+    if (drop.length) await tx.delete(s.questionOptions).where(inArray(s.questionOptions.id, drop));
+    await tx.delete(s.questionParts).where(eq(s.questionParts.questionId, id));
+    if (parts.length) {
+      await tx.insert(s.questionParts).values(parts.map((p, i) => ({ questionId: id, label: p.label, body: p.body, bodyHtml: renderedOrNull(p.body) ?? "", marks: p.marks, sort: i + 1 })));
+    }
+    await tx.delete(s.questionSources).where(eq(s.questionSources.questionId, id));
+    if (sources.length) await tx.insert(s.questionSources).values(sources.map((r, i) => ({ questionId: id, board: r.board, year: r.year, sort: i + 1 })));
+  },
+};
+
+async function validateQuestion(v: Record<string, unknown>): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  if (v.type === "mcq") {
+    const options = v.options as OptionInput[];
+    if (!String(v.body ?? "").trim()) errors.body = what("MCQ-এর প্রশ্ন লিখুন।", "An MCQ needs its question.");
+    if (options.length < 2) errors.options = what("কমপক্ষে দুটি অপশন দিন।", "Give at least two options.");
+    else if (options.filter((o) => o.isCorrect).length !== 1) errors.options = what("লেখা অপশনগুলোর একটি সঠিক উত্তর হিসেবে বেছে নিন।", "Mark one of the written options as correct.");
+  } else {
+    if (!(v.parts as PartInput[]).length) errors.parts = what("কমপক্ষে একটি অংশ লিখুন।", "Write at least one part.");
+    if (!String(v.intro ?? "").trim()) errors.intro = what("সৃজনশীল প্রশ্নের উদ্দীপক লিখুন।", "A creative question needs its stem.");
+  }
+  return errors;
+}
+
+const setQuestionList = {
+  async load(ids: number[]) {
+    const rows = ids.length
+      ? await db.select({ setId: s.setQuestions.setId, questionId: s.setQuestions.questionId }).from(s.setQuestions).where(inArray(s.setQuestions.setId, ids)).orderBy(asc(s.setQuestions.sort), asc(s.setQuestions.questionId))
+      : [];
+    const map = new Map<number, Record<string, unknown>>(ids.map((id) => [id, { questionIds: [] as number[] }]));
+    for (const r of rows) (map.get(r.setId)!.questionIds as number[]).push(r.questionId);
+    return map;
+  },
+  async save(tx: Tx, id: number, values: Record<string, unknown>) {
+    const ids = values.questionIds as number[];
+    await tx.delete(s.setQuestions).where(eq(s.setQuestions.setId, id));
+    if (ids.length) await tx.insert(s.setQuestions).values(ids.map((questionId, i) => ({ setId: id, questionId, sort: i + 1 })));
+  },
+};
+
+async function validateQuestionList(v: Record<string, unknown>): Promise<FieldErrors> {
+  const ids = v.questionIds as number[];
+  if (!ids.length) return {};
+  const found = new Set((await db.select({ id: s.questions.id }).from(s.questions).where(inArray(s.questions.id, ids))).map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  return missing.length ? { questionIds: what(`এই আইডির প্রশ্ন নেই: ${missing.slice(0, 10).join(", ")}`, `No such question: ${missing.slice(0, 10).join(", ")}`) } : {};
+}
+
+/* ------------------------------------------------------------------ bindings */
+
+const dep = (table: MySqlTable, column: MySqlColumn, bn: string, en: string, resource?: string, filter?: string): Dependent => ({
+  table,
+  column,
+  what: what(bn, en),
+  resource,
+  filter,
+});
+
+const BINDINGS: Record<string, Binding> = {
+  grades: {
+    table: s.grades,
+    label: s.grades.name,
+    dependents: [dep(s.categories, s.categories.gradeId, "অধ্যায়", "chapters", "chapters"), dep(s.questions, s.questions.gradeId, "প্রশ্ন", "questions", "questions")],
+  },
+  subjects: {
+    table: s.subjects,
+    label: s.subjects.name,
+    children: subjectGrades,
+    dependents: [
+      dep(s.categories, s.categories.subjectId, "অধ্যায়", "chapters", "chapters", "subjectId"),
+      dep(s.questions, s.questions.subjectId, "প্রশ্ন", "questions", "questions", "subjectId"),
+      dep(s.boardSubjects, s.boardSubjects.subjectId, "বোর্ড প্রশ্নের বিষয়", "board subjects", "board-subjects"),
+    ],
+  },
+  chapters: {
+    table: s.categories,
+    label: s.categories.name,
+    dependents: [
+      dep(s.titles, s.titles.categoryId, "টপিক", "topics", "topics", "categoryId"),
+      dep(s.questions, s.questions.chapterId, "প্রশ্ন", "questions", "questions", "chapterId"),
+    ],
+  },
+  topics: { table: s.titles, label: s.titles.name, revision: "title" },
+  "mcq-categories": {
+    table: s.mcqCategories,
+    label: s.mcqCategories.name,
+    dependents: [
+      dep(s.mcqCategories, s.mcqCategories.parentId, "উপ-ক্যাটাগরি", "sub-categories", "mcq-categories", "parentId"),
+      dep(s.questionSets, s.questionSets.mcqCategoryId, "প্রশ্নসেট", "question sets", "question-sets", "mcqCategoryId"),
+    ],
+  },
+  "question-sets": {
+    table: s.questionSets,
+    label: s.questionSets.name,
+    children: setQuestionList,
+    validate: validateQuestionList,
+    dependents: [
+      dep(s.examTitles, s.examTitles.questionSetId, "পরীক্ষা", "exams", "exams", "questionSetId"),
+      dep(s.boardPapers, s.boardPapers.questionSetId, "বোর্ড প্রশ্নপত্র", "board papers", "board-papers"),
+    ],
+  },
+  questions: {
+    table: s.questions,
+    label: s.questions.body,
+    revision: "question",
+    children: questionChildren,
+    validate: validateQuestion,
+    dependents: [dep(s.setQuestions, s.setQuestions.questionId, "প্রশ্নসেট", "question sets", "question-sets")],
+  },
+  "exam-title-groups": {
+    table: s.examTitleGroups,
+    label: s.examTitleGroups.name,
+    dependents: [dep(s.examGroups, s.examGroups.titleGroupId, "পরীক্ষার গ্রুপ", "exam groups", "exam-groups", "titleGroupId")],
+  },
+  "exam-groups": {
+    table: s.examGroups,
+    label: s.examGroups.name,
+    dependents: [dep(s.examGroupSubjects, s.examGroupSubjects.groupId, "গ্রুপের বিষয়", "group subjects", "exam-subjects", "groupId")],
+  },
+  "exam-subjects": {
+    table: s.examGroupSubjects,
+    label: s.examGroupSubjects.name,
+    dependents: [dep(s.examTitles, s.examTitles.groupSubjectId, "পরীক্ষা", "exams", "exams", "groupSubjectId")],
+  },
+  exams: { table: s.examTitles, label: s.examTitles.name },
+  "board-subjects": {
+    table: s.boardSubjects,
+    label: s.boardSubjects.name,
+    dependents: [dep(s.boardPapers, s.boardPapers.boardSubjectId, "বোর্ড প্রশ্নপত্র", "board papers", "board-papers", "boardSubjectId")],
+  },
+  boards: {
+    table: s.boards,
+    label: s.boards.name,
+    dependents: [dep(s.boardPapers, s.boardPapers.boardId, "বোর্ড প্রশ্নপত্র", "board papers", "board-papers", "boardId")],
+  },
+  "board-papers": { table: s.boardPapers, label: s.boardPapers.title },
+  examples: { table: s.examples, label: s.examples.question },
+  videos: { table: s.videos, label: s.videos.url },
+  "live-classes": { table: s.liveClasses, label: s.liveClasses.title },
+  "info-pages": { table: s.infoPages, label: s.infoPages.slug, revision: "info_page", assetBase: INFO_PAGE_ASSET_BASE },
+  footer: { table: s.footerSettings, label: s.footerSettings.contactEmail },
+  "footer-tweets": { table: s.footerTweets, label: s.footerTweets.text },
+  "footer-updates": { table: s.footerUpdates, label: s.footerUpdates.text },
+  "page-meta": { table: s.pageMeta, label: s.pageMeta.path },
+};
+
+for (const r of RESOURCES) if (!BINDINGS[r.key]) throw new Error(`admin resource ${r.key} has no table binding`);
+
+const col = (b: Binding, name: string) => (b.table as unknown as Record<string, MySqlColumn>)[name];
+const CHILD_KINDS = new Set<FieldDef["kind"]>(["refs", "options", "parts", "sources", "questionList"]);
+const columnFields = (def: ResourceDef) => def.fields.filter((f) => !CHILD_KINDS.has(f.kind));
+
+/* ------------------------------------------------------------------ choices for ref fields */
+
+/** The choices of a ref field, as {value, label}; chapters are named with their subject and grade. */
+async function refChoices(key: string): Promise<Option[]> {
+  if (key === "chapters") {
+    const rows = await db
+      .select({ id: s.categories.id, name: s.categories.name, subject: s.subjects.name, grade: s.grades.name })
+      .from(s.categories)
+      .innerJoin(s.subjects, eq(s.subjects.id, s.categories.subjectId))
+      .leftJoin(s.grades, eq(s.grades.id, s.categories.gradeId))
+      .orderBy(asc(s.subjects.sort), asc(s.subjects.id), asc(s.categories.sort), asc(s.categories.id));
+    return rows.map((r) => ({ value: String(r.id), label: `${r.subject}${r.grade ? ` (${r.grade})` : ""} › ${r.name}` }));
+  }
+  if (key === "exam-subjects") {
+    const rows = await db
+      .select({ id: s.examGroupSubjects.id, name: s.examGroupSubjects.name, group: s.examGroups.name })
+      .from(s.examGroupSubjects)
+      .innerJoin(s.examGroups, eq(s.examGroups.id, s.examGroupSubjects.groupId))
+      .orderBy(asc(s.examGroups.sort), asc(s.examGroups.id), asc(s.examGroupSubjects.sort), asc(s.examGroupSubjects.id));
+    return rows.map((r) => ({ value: String(r.id), label: `${r.group} › ${r.name}` }));
+  }
+  const b = BINDINGS[key];
+  const sortCol = col(b, "sort");
+  const rows = await db
+    .select({ id: b.table.id, label: b.label })
+    .from(b.table)
+    .orderBy(...(sortCol ? [asc(sortCol)] : []), asc(b.table.id))
+    .limit(5000);
+  return rows.map((r) => ({ value: String(r.id), label: String(r.label ?? `#${r.id}`) }));
+}
+
+/** Choices for every ref field of a resource, loaded in parallel. */
+export async function choicesFor(def: ResourceDef): Promise<Record<string, Option[]>> {
+  const refs = [...new Set(def.fields.flatMap((f) => (f.kind === "ref" || f.kind === "refs" ? [f.ref] : [])))];
+  const lists = await Promise.all(refs.map(refChoices));
+  return Object.fromEntries(refs.map((r, i) => [r, lists[i]]));
+}
+
+/* ------------------------------------------------------------------ list */
+
+export type ListQuery = { q: string; sort: string; dir: "asc" | "desc"; page: number; filters: Record<string, number> };
+
+export function readListQuery(def: ResourceDef, url: URL): ListQuery {
+  const p = url.searchParams;
+  const sortable = ["id", "updatedAt", ...def.sorts];
+  const sort = sortable.includes(p.get("sort") ?? "") ? p.get("sort")! : def.sorts.includes("sort") ? "sort" : "id";
+  const dir = p.get("dir") === "desc" ? "desc" : p.get("dir") === "asc" ? "asc" : sort === "updatedAt" ? "desc" : "asc";
+  const page = Math.min(100000, Math.max(1, Number.parseInt(p.get("page") ?? "1", 10) || 1));
+  const filters: Record<string, number> = {};
+  for (const f of def.filters ?? []) {
+    const n = Number(p.get(f));
+    if (Number.isInteger(n) && n > 0) filters[f] = n;
+  }
+  return { q: (p.get("q") ?? "").trim().slice(0, 100), sort, dir, page, filters };
+}
+
+export async function listRows(def: ResourceDef, query: ListQuery) {
+  const b = BINDINGS[def.key];
+  const where: SQL[] = [];
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const conds = def.search.map((f) => like(col(b, f), pattern));
+    if (/^\d+$/.test(query.q)) conds.push(eq(b.table.id, Number(query.q)));
+    if (conds.length) where.push(or(...conds)!);
+  }
+  for (const [f, v] of Object.entries(query.filters)) where.push(eq(col(b, f), v));
+  const cond = where.length ? and(...where) : undefined;
+  const order = query.dir === "desc" ? desc : asc;
+  const select: Record<string, MySqlColumn> = { id: b.table.id, updatedAt: b.table.updatedAt };
+  for (const f of def.list) select[f] = col(b, f);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(select)
+      .from(b.table)
+      .where(cond)
+      .orderBy(order(col(b, query.sort) ?? b.table.id), order(b.table.id))
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(b.table).where(cond),
+  ]);
+  return { rows: rows as Record<string, unknown>[], total: Number(total) };
+}
+
+/* ------------------------------------------------------------------ one row */
+
+/** A row's editable values (fields and children) and its version; null when there is no such row. */
+export async function getRow(def: ResourceDef, id: number): Promise<Row | null> {
+  const b = BINDINGS[def.key];
+  const select: Record<string, MySqlColumn> = { id: b.table.id, version: b.table.version, updatedAt: b.table.updatedAt, updatedBy: b.table.updatedBy };
+  for (const f of columnFields(def)) select[f.name] = col(b, f.name);
+  const [[row], children] = await Promise.all([
+    db.select(select).from(b.table).where(eq(b.table.id, id)).limit(1),
+    b.children ? b.children.load([id]) : Promise.resolve(null),
+  ]);
+  if (!row) return null;
+  return { ...(row as Row), ...(children?.get(id) ?? {}) };
+}
+
+/** Who saved a row last, by name. */
+export async function staffName(id: number | null | undefined): Promise<string | null> {
+  if (!id) return null;
+  const [r] = await db.select({ name: s.staffUsers.name }).from(s.staffUsers).where(eq(s.staffUsers.id, id));
+  return r?.name ?? null;
+}
+
+/* ------------------------------------------------------------------ saving */
+
+export type Saved = { status: "saved"; id: number; version: number };
+export type Conflict = { status: "conflict"; current: Row; by: string | null };
+export type Invalid = { status: "invalid"; errors: FieldErrors };
+export type SaveOutcome = Saved | Conflict | Invalid | { status: "not-found" };
+
+/** The columns a save writes: the fields, their rendered HTML, and who saved. */
+function columnValues(def: ResourceDef, b: Binding, values: Record<string, unknown>) {
+  const set: Record<string, unknown> = {};
+  let rendered = false;
+  for (const f of columnFields(def)) {
+    set[f.name] = values[f.name] ?? (f.kind === "bool" ? false : null);
+    if (f.kind === "html") {
+      set[`${f.name}Html`] = renderedOrNull(values[f.name] as string | null, b.assetBase ?? CONTENT_ASSET_BASE);
+      rendered = true;
+    }
+  }
+  // Non-null text columns with a default take it when left blank.
+  for (const f of columnFields(def)) {
+    const c = col(b, f.name);
+    if (set[f.name] === null && c.notNull) set[f.name] = c.hasDefault ? (c.default as unknown) ?? "" : "";
+  }
+  if (def.key === "questions" && set.bodyHtml === null) set.bodyHtml = "";
+  if (rendered && col(b, "renderVersion")) set.renderVersion = RENDER_VERSION;
+  return set;
+}
+
+/** The state a save replaces, as a revision snapshot: the fields and the children. */
+function snapshotOf(def: ResourceDef, row: Row) {
+  const snap: Record<string, unknown> = {};
+  for (const f of def.fields) snap[f.name] = row[f.name] ?? null;
+  return snap;
+}
+
+const duplicateKey = (e: unknown) => (e as { errno?: number; cause?: { errno?: number } })?.errno === 1062 || (e as { cause?: { errno?: number } })?.cause?.errno === 1062;
+
+function uniqueError(def: ResourceDef): FieldErrors {
+  const field = def.fields.find((f) => f.kind === "slug" || f.name === "path")?.name ?? def.fields[0].name;
+  return { [field]: what("এই মানটি আগে থেকেই আছে; অন্য একটি দিন।", "This value is already used; choose another.") };
+}
+
+/** Creates a row (a singleton's row gets its fixed id 1). */
+export async function createRow(def: ResourceDef, values: Record<string, unknown>, staffId: number): Promise<SaveOutcome> {
+  const b = BINDINGS[def.key];
+  const errors = b.validate ? await b.validate(values, null) : {};
+  if (Object.keys(errors).length) return { status: "invalid", errors };
+  try {
+    return await db.transaction(async (tx) => {
+      const [res] = await tx.insert(b.table).values({ ...(def.singleton ? { id: 1 } : {}), ...columnValues(def, b, values), updatedBy: staffId } as never);
+      const id = Number((res as { insertId: number }).insertId);
+      if (b.children) await b.children.save(tx, id, values);
+      await recordAudit(tx, { staffId, action: "create", entity: def.key, entityId: id, summary: summaryOf(values) });
+      await bumpContentVersion(tx);
+      return { status: "saved", id, version: 1 } as const;
+    });
+  } catch (e) {
+    if (duplicateKey(e)) return { status: "invalid", errors: uniqueError(def) };
+    throw e;
+  }
+}
+
+const summaryOf = (values: Record<string, unknown>) =>
+  String(values.name ?? values.title ?? values.slug ?? values.path ?? values.text ?? values.body ?? values.url ?? "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 200);
+
+/**
+ * Saves a row if it is still at the version the editor loaded. A stale version changes nothing and
+ * returns what is stored now (and who saved it), so the editor can see what the other person changed.
+ */
+export async function updateRow(
+  def: ResourceDef,
+  id: number,
+  version: number,
+  values: Record<string, unknown>,
+  staffId: number,
+  action: "update" | "restore" = "update",
+): Promise<SaveOutcome> {
+  const b = BINDINGS[def.key];
+  const errors = b.validate ? await b.validate(values, id) : {};
+  if (Object.keys(errors).length) return { status: "invalid", errors };
+  try {
+    const outcome = await db.transaction(async (tx) => {
+      const [locked] = await tx.select({ version: b.table.version }).from(b.table).where(eq(b.table.id, id)).for("update");
+      if (!locked) return { status: "not-found" } as const;
+      if (locked.version !== version) return { status: "stale" } as const;
+      if (b.revision) {
+        // Read outside the transaction: a consistent read of the committed row, which is the one locked.
+        const before = await getRow(def, id);
+        if (before) await keepRevision(tx, { entity: b.revision, entityId: id, version: locked.version, snapshot: snapshotOf(def, before), staffId: (before.updatedBy as number | null) ?? null });
+      }
+      await tx
+        .update(b.table)
+        .set({ ...columnValues(def, b, values), version: locked.version + 1, updatedBy: staffId } as never)
+        .where(eq(b.table.id, id));
+      if (b.children) await b.children.save(tx, id, values);
+      await recordAudit(tx, { staffId, action, entity: def.key, entityId: id, summary: `${summaryOf(values)} (v${locked.version + 1})` });
+      await bumpContentVersion(tx);
+      return { status: "saved", id, version: locked.version + 1 } as const;
+    });
+    if (outcome.status !== "stale") return outcome;
+  } catch (e) {
+    if (duplicateKey(e)) return { status: "invalid", errors: uniqueError(def) };
+    throw e;
+  }
+  const current = await getRow(def, id);
+  if (!current) return { status: "not-found" };
+  return { status: "conflict", current, by: await staffName(current.updatedBy as number | null) };
+}
+
+/* ------------------------------------------------------------------ deleting */
+
+export type Blocker = { what: string; count: number; resource?: string; filter?: string };
+
+/** What refers to a row and would be orphaned by deleting it (an empty list: it may go). */
+export async function blockersOf(def: ResourceDef, id: number): Promise<Blocker[]> {
+  const b = BINDINGS[def.key];
+  const deps = b.dependents ?? [];
+  const counts = await Promise.all(deps.map((d) => db.select({ n: count() }).from(d.table).where(eq(d.column, id))));
+  return deps.flatMap((d, i) => {
+    const n = Number(counts[i][0].n);
+    return n ? [{ what: d.what, count: n, resource: d.resource, filter: d.filter }] : [];
+  });
+}
+
+export async function deleteRow(def: ResourceDef, id: number, staffId: number): Promise<"deleted" | "not-found" | Blocker[]> {
+  const b = BINDINGS[def.key];
+  const blockers = await blockersOf(def, id);
+  if (blockers.length) return blockers;
+  const row = await getRow(def, id);
+  if (!row) return "not-found";
+  try {
+    await db.transaction(async (tx) => {
+      // The last state is kept, so even a deleted topic, page or question can be read back.
+      if (b.revision) await keepRevision(tx, { entity: b.revision, entityId: id, version: row.version, snapshot: snapshotOf(def, row), staffId: (row.updatedBy as number | null) ?? null });
+      await tx.delete(b.table).where(eq(b.table.id, id));
+      await recordAudit(tx, { staffId, action: "delete", entity: def.key, entityId: id, summary: summaryOf(row) });
+      await bumpContentVersion(tx);
+    });
+  } catch (e) {
+    // Something refers to the row that the list above does not know of (a foreign key says no).
+    const errno = (e as { errno?: number; cause?: { errno?: number } }).errno ?? (e as { cause?: { errno?: number } }).cause?.errno;
+    if (errno === 1451) return [{ what: what("অন্য কনটেন্ট", "other content"), count: 1 }];
+    throw e;
+  }
+  return "deleted";
+}
+
+/* ------------------------------------------------------------------ revisions */
+
+/** The base relative image paths of this resource's HTML resolve against. */
+export function assetBaseOf(def: ResourceDef): string {
+  return BINDINGS[def.key].assetBase ?? CONTENT_ASSET_BASE;
+}
+
+export function revisionEntity(def: ResourceDef): RevisionEntity | null {
+  return BINDINGS[def.key].revision ?? null;
+}
+
+export async function listRevisionsOf(def: ResourceDef, id: number) {
+  const entity = revisionEntity(def);
+  if (!entity) return [];
+  return db
+    .select({ id: s.revisions.id, version: s.revisions.version, createdAt: s.revisions.createdAt, staff: s.staffUsers.name })
+    .from(s.revisions)
+    .leftJoin(s.staffUsers, eq(s.staffUsers.id, s.revisions.staffId))
+    .where(and(eq(s.revisions.entity, entity), eq(s.revisions.entityId, id)))
+    .orderBy(desc(s.revisions.version))
+    .limit(200);
+}
+
+export async function getRevision(def: ResourceDef, id: number, revisionId: number) {
+  const entity = revisionEntity(def);
+  if (!entity) return null;
+  const [r] = await db
+    .select()
+    .from(s.revisions)
+    .where(and(eq(s.revisions.id, revisionId), eq(s.revisions.entity, entity), eq(s.revisions.entityId, id)));
+  if (!r) return null;
+  const snapshot = (typeof r.snapshot === "string" ? JSON.parse(r.snapshot) : r.snapshot) as Record<string, unknown>;
+  return { ...r, snapshot };
+}
+
+/**
+ * Restores a kept state as a new save (itself a new revision: the state it replaces is kept too).
+ * Fields the snapshot lacks (older snapshots kept fewer) stay as they are now.
+ */
+export async function restoreRevision(def: ResourceDef, id: number, revisionId: number, version: number, staffId: number): Promise<SaveOutcome> {
+  const [rev, current] = await Promise.all([getRevision(def, id, revisionId), getRow(def, id)]);
+  if (!rev || !current) return { status: "not-found" };
+  const values: Record<string, unknown> = {};
+  for (const f of def.fields) {
+    const v = Object.hasOwn(rev.snapshot, f.name) ? rev.snapshot[f.name] : current[f.name];
+    values[f.name] = f.kind === "datetime" && typeof v === "string" ? new Date(v) : v;
+  }
+  if (def.key === "questions" && !Array.isArray(values.sources)) values.sources = current.sources;
+  return updateRow(def, id, version, values, staffId, "restore");
+}
+
+/* ------------------------------------------------------------------ helpers for the screens */
+
+export { notationFromSources };
+
+/** A readable one-line text of staff HTML (lists show the question's start, not its markup). */
+export const plainText = (html: unknown, max = 120) => {
+  const text = String(html ?? "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
+
+/** Finds the row of a unique text field (info pages by slug). */
+export async function findBy(def: ResourceDef, field: string, value: string): Promise<number | null> {
+  const b = BINDINGS[def.key];
+  const c = col(b, field);
+  if (!c) return null;
+  const [r] = await db.select({ id: b.table.id }).from(b.table).where(eq(c, value)).limit(1);
+  return r ? Number(r.id) : null;
+}
+
+/** The most recently changed row ("latest"). */
+export async function latestId(def: ResourceDef): Promise<number | null> {
+  const b = BINDINGS[def.key];
+  const [r] = await db.select({ id: b.table.id }).from(b.table).orderBy(desc(b.table.updatedAt), desc(b.table.id)).limit(1);
+  return r ? Number(r.id) : null;
+}
+
+/** Counts per resource for the content index. */
+export async function countAll(): Promise<Record<string, number>> {
+  const keys = RESOURCES.map((r) => r.key);
+  const counts = await Promise.all(keys.map((k) => db.select({ n: count() }).from(BINDINGS[k].table)));
+  return Object.fromEntries(keys.map((k, i) => [k, Number(counts[i][0].n)]));
+}
+
+export const __test = { BINDINGS, columnValues, sql };

@@ -1,0 +1,113 @@
+// /gradmin/content/{resource}/{id}: the edit form. A save names the version it was loaded at; a stale
+// one is refused with what the other person changed (409), keeping what was typed.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary, Notice } from "~/components/admin";
+import { ConflictNotice } from "~/components/admin-edit";
+import { ResourceForm } from "~/components/admin-form";
+import { rowToRaw, type RawValues } from "~/lib/admin/fields";
+import { formatDhakaDateTime } from "~/lib/dhaka-time";
+import { parseId } from "~/lib/http.server";
+import { requireResource, requireRow } from "~/models/admin/access.server";
+import { choicesFor, getRow, revisionEntity, staffName } from "~/models/admin/content.server";
+import { saveContent } from "~/models/admin/edit.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { def, csrf } = await requireResource(request, params.resource);
+  // The footer is one row; on an empty database it does not exist until its first save.
+  const row = def.singleton && parseId(params.id) === 1 ? await getRow(def, 1) : await requireRow(def, params.id);
+  const [choices, by] = await Promise.all([choicesFor(def), staffName((row?.updatedBy as number | null) ?? null)]);
+  const publicPath = def.publicPath && row ? def.publicPath.replace(/\{(\w+)\}/g, (_, k) => encodeURIComponent(String(row[k] ?? ""))) : null;
+  return json({
+    key: def.key,
+    one: def.one,
+    singleton: !!def.singleton,
+    id: row ? row.id : 1,
+    version: row ? row.version : 0,
+    raw: row ? rowToRaw(def.fields, row) : ({} as RawValues),
+    changed: row ? { by, at: formatDhakaDateTime(new Date(row.updatedAt as string)) } : null,
+    choices,
+    csrf,
+    hasHistory: !!revisionEntity(def),
+    publicPath,
+    saved: new URL(request.url).searchParams.get("saved"),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { def, staff, csrf } = await requireResource(request, params.resource);
+  const id = parseId(params.id);
+  if (!id) await requireRow(def, params.id);
+  return saveContent(request, def, staff.id, csrf, id);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.one ?? ""} #${data?.id ?? ""} — Admin` }];
+
+export default function EditResource() {
+  const data = useLoaderData<typeof loader>();
+  const state = useActionData<typeof action>();
+  const base = `/gradmin/content/${data.key}`;
+  return (
+    <>
+      {data.singleton ? (
+        <p>
+          <a href="/gradmin/content">← কনটেন্ট (Content)</a>
+        </p>
+      ) : (
+        <p>
+          <a href={base}>← তালিকা (List)</a>
+        </p>
+      )}
+      <h1>
+        {data.one} {data.singleton ? null : <span className="muted">#{data.id}</span>}
+      </h1>
+      <p className="muted">
+        {data.changed ? (
+          <>
+            সংস্করণ (version) {data.version} · শেষ পরিবর্তন (last changed) {data.changed.at}
+            {data.changed.by ? ` · ${data.changed.by}` : ""}
+          </>
+        ) : (
+          "এখনও সংরক্ষণ করা হয়নি। (Not saved yet.)"
+        )}
+      </p>
+      <ul className="action-links">
+        {data.publicPath ? (
+          <li>
+            <a href={data.publicPath}>সাইটে দেখুন (View on site)</a>
+          </li>
+        ) : null}
+        {data.hasHistory ? (
+          <li>
+            <a href={`${base}/${data.id}/history`}>পুরোনো সংস্করণ (History)</a>
+          </li>
+        ) : null}
+        {data.singleton ? null : (
+          <li>
+            <a href={`${base}/${data.id}/delete`} className="danger">
+              মুছে ফেলুন (Delete)
+            </a>
+          </li>
+        )}
+      </ul>
+      {data.saved === "created" ? <Notice kind="ok">তৈরি হয়েছে। (Created.)</Notice> : null}
+      {data.saved === "1" ? <Notice kind="ok">সংরক্ষিত হয়েছে; পাবলিক সাইটে এখনই দেখা যাবে। (Saved; the public site shows it now.)</Notice> : null}
+      {data.saved === "restored" ? <Notice kind="ok">পুরোনো সংস্করণ ফিরিয়ে আনা হয়েছে। (The older version was restored.)</Notice> : null}
+      {state?.conflict ? <ConflictNotice conflict={state.conflict} /> : null}
+      <ResourceForm
+        key={state?.version ?? data.version}
+        resource={data.key}
+        raw={state?.raw ?? data.raw}
+        errors={state?.errors ?? {}}
+        previews={state?.previews}
+        choices={data.choices}
+        csrf={data.csrf}
+        version={state?.version ?? data.version}
+        submitLabel="সংরক্ষণ করুন (Save)"
+      />
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
