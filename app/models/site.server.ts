@@ -59,18 +59,24 @@ export function clearShellCache() {
 
 /** The shell, read again only when the content version has changed (one small read per request). */
 export async function getShell(): Promise<Shell> {
-  const version = await contentVersion();
-  if (cached && cached.version === version) return cached.value;
-  const value = loadShell();
-  cached = { version, value };
+  if (cached) {
+    const version = await contentVersion();
+    if (cached?.version === version) return cached.value;
+  }
+  const load = loadShell();
+  const value = load.then((r) => r.shell);
+  const entry = { version: "", value };
+  cached = entry;
+  // The version comes with the settings it belongs to (one read less on a cold cache).
+  load.then((r) => (entry.version = r.version)).catch(() => {});
   // A failed load must not be cached: the next request tries the database again.
   value.catch(() => {
-    if (cached?.value === value) cached = null;
+    if (cached === entry) cached = null;
   });
   return value;
 }
 
-async function loadShell(): Promise<Shell> {
+async function loadShell(): Promise<{ shell: Shell; version: string }> {
   const [settings, nav, footerRows, tweets, updates, social] = await Promise.all([
     db.select().from(siteSettings),
     db
@@ -87,7 +93,7 @@ async function loadShell(): Promise<Shell> {
   const s = new Map(settings.map((r) => [r.key, r.value]));
   const pick = (k: string, d: string) => (s.get(k) || "").trim() || d;
   const f = footerRows[0];
-  return {
+  const shell: Shell = {
     site: {
       name: pick("site_name", SITE_DEFAULTS.name),
       tagline: pick("tagline", SITE_DEFAULTS.tagline),
@@ -104,6 +110,7 @@ async function loadShell(): Promise<Shell> {
     },
     social: Object.fromEntries(social.filter((r) => /^https?:\/\//i.test(r.url)).map((r) => [r.platform, r.url])),
   };
+  return { shell, version: s.get(CONTENT_VERSION_KEY) ?? "0" };
 }
 
 export type PageMetaRow = { title: string | null; description: string | null; keywords: string | null };

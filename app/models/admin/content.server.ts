@@ -378,6 +378,30 @@ function columnValues(def: ResourceDef, b: Binding, values: Record<string, unkno
   return set;
 }
 
+const TEXT_BYTES: Record<string, number> = { tinytext: 255, text: 65_535, mediumtext: 16_777_215, longtext: 4_294_967_295 };
+
+/**
+ * Values the columns cannot hold: a TEXT column holds 65,535 bytes (a Bangla letter takes 3), and
+ * typeset math is many times longer than its source. Keyed by the field the staff member typed in.
+ */
+function sizeErrors(b: Binding, set: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [name, value] of Object.entries(set)) {
+    if (typeof value !== "string") continue;
+    const c = col(b, name) as MySqlColumn & { textType?: string; length?: number };
+    const limit = c?.textType ? TEXT_BYTES[c.textType] : null;
+    const field = name.endsWith("Html") ? name.slice(0, -4) : name;
+    if (limit && Buffer.byteLength(value) > limit) {
+      errors[field] = name.endsWith("Html")
+        ? what("গণিতসহ সাজানোর পর লেখাটি অনেক বড় হয়ে যায়; ভাগ করে লিখুন।", "Once typeset, this is too long to store; split it up.")
+        : what("লেখাটি অনেক বড়।", "The text is too long.");
+    } else if (c?.length && [...value].length > c.length) {
+      errors[field] = what(`সর্বোচ্চ ${c.length} অক্ষর।`, `At most ${c.length} characters.`);
+    }
+  }
+  return errors;
+}
+
 /** The state a save replaces, as a revision snapshot: the fields and the children. */
 function snapshotOf(def: ResourceDef, row: Row) {
   const snap: Record<string, unknown> = {};
@@ -395,11 +419,12 @@ function uniqueError(def: ResourceDef): FieldErrors {
 /** Creates a row (a singleton's row gets its fixed id 1). */
 export async function createRow(def: ResourceDef, values: Record<string, unknown>, staffId: number): Promise<SaveOutcome> {
   const b = BINDINGS[def.key];
-  const errors = b.validate ? await b.validate(values, null) : {};
+  const set = columnValues(def, b, values);
+  const errors = { ...(b.validate ? await b.validate(values, null) : {}), ...sizeErrors(b, set) };
   if (Object.keys(errors).length) return { status: "invalid", errors };
   try {
     return await db.transaction(async (tx) => {
-      const [res] = await tx.insert(b.table).values({ ...(def.singleton ? { id: 1 } : {}), ...columnValues(def, b, values), updatedBy: staffId } as never);
+      const [res] = await tx.insert(b.table).values({ ...(def.singleton ? { id: 1 } : {}), ...set, updatedBy: staffId } as never);
       const id = Number((res as { insertId: number }).insertId);
       if (b.children) await b.children.save(tx, id, values);
       await recordAudit(tx, { staffId, action: "create", entity: def.key, entityId: id, summary: summaryOf(values) });
@@ -432,7 +457,8 @@ export async function updateRow(
   action: "update" | "restore" = "update",
 ): Promise<SaveOutcome> {
   const b = BINDINGS[def.key];
-  const errors = b.validate ? await b.validate(values, id) : {};
+  const set = columnValues(def, b, values);
+  const errors = { ...(b.validate ? await b.validate(values, id) : {}), ...sizeErrors(b, set) };
   if (Object.keys(errors).length) return { status: "invalid", errors };
   try {
     const outcome = await db.transaction(async (tx) => {
@@ -446,7 +472,7 @@ export async function updateRow(
       }
       await tx
         .update(b.table)
-        .set({ ...columnValues(def, b, values), version: locked.version + 1, updatedBy: staffId } as never)
+        .set({ ...set, version: locked.version + 1, updatedBy: staffId } as never)
         .where(eq(b.table.id, id));
       if (b.children) await b.children.save(tx, id, values);
       await recordAudit(tx, { staffId, action, entity: def.key, entityId: id, summary: `${summaryOf(values)} (v${locked.version + 1})` });

@@ -48,8 +48,9 @@ export async function readContentForm(
       request,
       unstable_createMemoryUploadHandler({
         // A little over the image limit, so a too-large image gets a field error, not a broken form.
+        // Text fields pass through this handler too (and share the limit).
         maxPartSize: MAX_IMAGE_BYTES * 2,
-        filter: ({ name }) => name.endsWith(".file"),
+        filter: ({ name, filename }) => typeof filename !== "string" || name.endsWith(".file"),
       }),
     );
   } catch {
