@@ -2,7 +2,7 @@
 // A plain <form method="post"> that keeps what was typed and shows each field's error; the Preview
 // button posts the form and shows what the public page will show. With JavaScript, the preview of a
 // math field follows the typing (debounced, from the same server renderer).
-import { Form, useFetcher } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CsrfInput, Notice } from "~/components/admin";
 import { OPTION_KEYS, PART_LABELS, type FieldDef, type FieldErrors, type Option, type RawValues } from "~/lib/admin/fields";
@@ -37,23 +37,30 @@ const invalid = (name: string, errors: FieldErrors) =>
   errors[name] ? { "aria-invalid": true as const, "aria-describedby": errorId(name) } : {};
 
 function MathPreview({ name, source, initial, csrf, base }: { name: string; source: string; initial?: string | null; csrf: string; base: string }) {
-  const fetcher = useFetcher<{ html: string | null }>();
+  const [live, setLive] = useState<{ html: string | null } | null>(null);
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
+    // The same server renderer as the Preview button, asked 400 ms after the typing stops.
+    const abort = new AbortController();
     const t = window.setTimeout(() => {
-      fetcher.submit({ source, csrf, base }, { method: "post", action: "/gradmin/preview" });
+      fetch("/gradmin/preview", { method: "POST", body: new URLSearchParams({ source, csrf, base }), signal: abort.signal })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((d: { html: string | null } | null) => d && setLive(d))
+        .catch(() => {});
     }, 400);
-    return () => window.clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source]);
-  const html = fetcher.data ? fetcher.data.html : initial;
+    return () => {
+      window.clearTimeout(t);
+      abort.abort();
+    };
+  }, [source, csrf, base]);
+  const html = live ? live.html : initial;
   if (html === undefined) return null;
   return (
-    <div className="preview" aria-live="polite" aria-label={`প্রিভিউ: ${name} (Preview)`}>
+    <div className="preview" role="region" aria-live="polite" aria-label={`প্রিভিউ (Preview) ${name.split(" (")[0]}`}>
       <p className="preview-label">প্রিভিউ — পাবলিক পাতায় এভাবে দেখাবে (Preview — as the public page shows it)</p>
       {html ? <div className="preview-body" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="muted">খালি (empty)</p>}
     </div>
