@@ -85,7 +85,7 @@ function McqSection({ paper, set }: { paper: PrintablePaper; set: PaperSet }) {
           {u.items.map(({ n, item }) => {
             const q = questions[item.q];
             return (
-              <div className="mp-q" key={n} data-question={n}>
+              <div className="mp-q" key={n} data-question={n} data-qid={q.id}>
                 <div className="mp-q-head">
                   <span className="mp-no">{toBanglaDigits(n)}.</span>
                   <div className="mp-body prose" dangerouslySetInnerHTML={{ __html: q.html }} />
@@ -114,7 +114,7 @@ function CreativeSection({ paper, set }: { paper: PrintablePaper; set: PaperSet 
       {set.creative.map((item, i) => {
         const q = questions[item.q];
         return (
-          <div className="mp-cq" key={item.q} data-question={i + 1}>
+          <div className="mp-cq" key={item.q} data-question={i + 1} data-qid={q.id}>
             <div className="mp-q-head">
               <span className="mp-no">{toBanglaDigits(i + 1)}.</span>
               <div className="mp-stem prose">

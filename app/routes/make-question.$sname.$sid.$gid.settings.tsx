@@ -159,6 +159,18 @@ export default function MakeQuestionSettings() {
       <StepBar current={3} hrefs={[step1, step2, null, null]} />
       <h1 className="mq-title">ধাপ ৩: প্রশ্নপত্রের সেটিংস</h1>
 
+      {Object.keys(errors).length ? (
+        <div className="mq-error-summary" role="alert">
+          <p>
+            <strong>প্রশ্নপত্র তৈরি হয়নি — {questions.length ? "নিচের ভুলগুলো ঠিক করুন:" : "কারণ:"}</strong>
+          </p>
+          <ul>
+            {Object.entries(errors).map(([k, m]) => (
+              <li key={k}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {skipped > 0 ? (
         <p className="mq-note" role="status">
           {toBanglaDigits(skipped)}টি প্রশ্ন এই বিষয় ও শ্রেণির নয় বা আর নেই, তাই বাদ দেওয়া হয়েছে।
@@ -190,18 +202,6 @@ export default function MakeQuestionSettings() {
             <h2 id="settings-h" className="visually-hidden">
               সেটিংস
             </h2>
-            {Object.keys(errors).length ? (
-              <div className="mq-error-summary" role="alert">
-                <p>
-                  <strong>প্রশ্নপত্র তৈরি হয়নি — নিচের ভুলগুলো ঠিক করুন:</strong>
-                </p>
-                <ul>
-                  {Object.entries(errors).map(([k, m]) => (
-                    <li key={k}>{m}</li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
             {questions.map((q) => (
               <input key={q.id} type="hidden" name="q" value={q.id} />
             ))}
@@ -330,7 +330,6 @@ export default function MakeQuestionSettings() {
                 <input type="checkbox" name={FIELD.showSources} value="1" defaultChecked={checked("showSources")} /> প্রতিটি প্রশ্নে বোর্ড ও সাল দেখান
               </label>
             </fieldset>
-            {errors.form ? <p className="mq-error">{errors.form}</p> : null}
             <button type="submit" className="btn mq-submit">
               প্রশ্নপত্র তৈরি করুন →
             </button>
