@@ -11,6 +11,7 @@ import { loader as chaptersLoader } from "~/routes/make-question.$sname.$sid.$gi
 import MakeQuestionBank, { loader as bankLoader } from "~/routes/make-question.$sname.$sid.$gid.questions";
 import MakeQuestionSettings, { action as settingsAction, loader as settingsLoader } from "~/routes/make-question.$sname.$sid.$gid.settings";
 import SavedPaper, { loader as paperLoader } from "~/routes/questionpaper.p.$code";
+import FirstVersionPaper, { loader as firstVersionLoader } from "~/routes/make-question.$sname.$sid.$gid.paper";
 import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema, type QuestionFixture } from "./db";
 
 const remix = vi.hoisted(() => ({ loader: undefined as unknown, action: undefined as unknown }));
@@ -144,6 +145,16 @@ describe("step 1: chapters", () => {
     for (const [sid, gid] of [["2", "1"], ["9", "1"], ["0", "1"], ["1", "x"], ["-1", "1"]]) {
       expect((await call(chaptersLoader, `/make-question/x/${sid}/${gid}`, { sname: "x", sid, gid })).status).toBe(404);
     }
+  });
+});
+
+describe("the first version's paper link", () => {
+  it("still prints the chosen questions, and leads on to the settings step with them", async () => {
+    const data = await json(await call(firstVersionLoader, `${BASE}/paper?q=1003,1001,2001`, P));
+    expect(ids(data.questions)).toEqual([1003, 1001, 2001]);
+    expect(html(FirstVersionPaper, data)).toContain(`href="${BASE}/settings?q=1003&amp;q=1001&amp;q=2001"`);
+    const settings = await json(await call(settingsLoader, `${BASE}/settings?q=1003&q=1001&q=2001`, P));
+    expect(ids(settings.questions)).toEqual([1001, 1003]); // chemistry's 2001 is left out here
   });
 });
 
