@@ -143,7 +143,12 @@ export async function savePaper(paper: StoredPaper): Promise<string> {
 export async function getSavedPaper(code: string): Promise<StoredPaper | null> {
   if (!PAPER_CODE.test(code)) return null;
   const [row] = await db.select({ content: savedPapers.content }).from(savedPapers).where(eq(savedPapers.code, code)).limit(1);
-  return row ? (JSON.parse(row.content) as StoredPaper) : null;
+  if (!row) return null;
+  try {
+    return JSON.parse(row.content) as StoredPaper;
+  } catch {
+    return null; // a row damaged outside the app: not found rather than a server error
+  }
 }
 
 /* ------------------------------------------------------------------ questionpaper */
