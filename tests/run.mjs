@@ -42,6 +42,8 @@ try {
   const chromium = process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)
     ? process.env.CHROMIUM_PATH
     : ensureAptPackage("chromium", "chromium", "Set CHROMIUM_PATH to a Chromium or Chrome binary.");
+  // The print tests read the PDFs Chromium makes (page counts, text per page).
+  ensureAptPackage("pdftotext", "poppler-utils", "The make-question print test reads Chromium's PDFs with it.");
   run(bin("playwright"), ["test"], {
     env: { CHROMIUM_PATH: chromium, E2E_DATABASE_URL: e2eDb, E2E_EMPTY_DATABASE_URL: emptyDb },
   });

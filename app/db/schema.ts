@@ -699,3 +699,27 @@ export const onlinePresence = mysqlTable(
   },
   (t) => [index("online_presence_last_seen_idx").on(t.lastSeen)],
 );
+
+/* ------------------------------------------------------------------ teachers' papers (make-question tool) -- */
+
+/**
+ * A paper made with the make-question tool, at /questionpaper/p/{code}. Stored whole (settings, the
+ * questions as they were printed, each set's order and option order) so it never changes, whatever
+ * later happens to the bank; the code is taken from the content's hash, so making the same paper twice
+ * gives the same address. Nobody signs in to make one, so no row points at staff.
+ */
+export const savedPapers = mysqlTable(
+  "saved_papers",
+  {
+    id: id(),
+    code: varchar("code", { length: 16 }).notNull(),
+    subjectId: int("subject_id").references(() => subjects.id, { onDelete: "set null" }),
+    gradeId: int("grade_id").references(() => grades.id, { onDelete: "set null" }),
+    title: varchar("title", { length: 255 }).notNull().default(""),
+    questionCount: int("question_count").notNull().default(0),
+    /** The paper as JSON (models/make-question.server.ts, StoredPaper). */
+    content: mediumtext("content").notNull(),
+    createdAt: timestamp("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("saved_papers_code_uq").on(t.code), index("saved_papers_subject_idx").on(t.subjectId, t.gradeId)],
+);

@@ -203,25 +203,6 @@ export async function creativePapersByIds(ids: number[]): Promise<PaperRow[]> {
   return rows;
 }
 
-/** Papers of the board subjects linked to a study subject (board_subjects.subject_id), newest first. */
-export async function papersOfStudySubject(subjectId: number, kind: PaperKind, boardId: number | null, limit: number) {
-  const rows = await db
-    .select({ ...listCols, questionSetId: boardPapers.questionSetId })
-    .from(boardPapers)
-    .innerJoin(boardSubjects, eq(boardSubjects.id, boardPapers.boardSubjectId))
-    .leftJoin(boards, eq(boards.id, boardPapers.boardId))
-    .where(
-      and(
-        eq(boardSubjects.subjectId, subjectId),
-        eq(boardPapers.kind, kind),
-        boardId === null ? undefined : eq(boardPapers.boardId, boardId),
-      ),
-    )
-    .orderBy(...listOrder)
-    .limit(limit);
-  return rows.map(({ questionSetId, ...row }) => ({ ...toListItem(row), questionSetId }));
-}
-
 /** board-creative and board-multiq: every paper of one kind, filtered and paged by the URL's query. */
 export async function loadPapersByKind(kind: PaperKind, request: Request) {
   const url = new URL(request.url);

@@ -3,12 +3,13 @@
 // label built from source rows, and the answer side (correct key, explanation).
 // Four round trips whatever the number of questions: the ordered questions, then options, parts and
 // sources at once.
-import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { questionOptions, questionParts, questions, questionSources, setQuestions, type QuestionType } from "~/db/schema";
 import { formatSources } from "~/lib/board-year";
 import type { Question } from "~/lib/question";
 import { groupBy } from "~/lib/group-by";
+import type { BankEntry } from "~/lib/make-question";
 
 export type { PublicQuestion, Question } from "~/lib/question";
 export { withoutAnswer } from "~/lib/question";
@@ -108,45 +109,67 @@ export async function loadQuestions({ ids, setIds }: { ids: number[]; setIds: nu
 }
 
 /**
- * Bank questions of the given type in the given chapters, in chapter order (and, with
- * `unchapteredOfSubject`, that subject's questions not yet filed under a chapter, after them). With a
- * board code, only questions set by that board or by all boards. Five round trips.
+ * Which questions of the bank a screen may use: the given chapters and, with `unchapteredOf`, that
+ * subject's questions not yet filed under a chapter (of that grade or of none).
  */
-export async function findBankQuestions({
-  chapterIds,
-  unchapteredOfSubject,
-  type,
-  board,
-  limit,
-}: {
-  chapterIds: number[];
-  unchapteredOfSubject: number | null;
-  type: QuestionType;
-  board: string | null;
-  limit: number;
-}) {
-  const inScope = or(
+export type BankScope = { chapterIds: number[]; unchapteredOf: { subjectId: number; gradeId: number } | null };
+
+function inScope({ chapterIds, unchapteredOf }: BankScope) {
+  return or(
     chapterIds.length ? inArray(questions.chapterId, chapterIds) : undefined,
-    unchapteredOfSubject === null ? undefined : and(isNull(questions.chapterId), eq(questions.subjectId, unchapteredOfSubject)),
+    unchapteredOf === null
+      ? undefined
+      : and(
+          isNull(questions.chapterId),
+          eq(questions.subjectId, unchapteredOf.subjectId),
+          or(eq(questions.gradeId, unchapteredOf.gradeId), isNull(questions.gradeId)),
+        ),
   );
-  if (!inScope) return { questions: [] as Question[], chapterIds: [] as number[], available: 0 };
-  const bySource = board
-    ? inArray(questions.id, db.select({ id: questionSources.questionId }).from(questionSources).where(inArray(questionSources.board, [board, "all"])))
-    : undefined;
-  const where = and(inScope, eq(questions.type, type), bySource);
-  const chapterOrder = chapterIds.length ? sql`field(${questions.chapterId}, ${sql.join(chapterIds.map((id) => sql`${id}`), sql`, `)})` : sql`0`;
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select({ ...questionCols, chapterId: questions.chapterId })
-      .from(questions)
-      .where(where)
-      .orderBy(sql`${questions.chapterId} is null`, chapterOrder, asc(questions.id))
-      .limit(limit),
-    db.select({ n: count() }).from(questions).where(where),
-  ]);
-  return {
-    questions: await assemble(rows.map(({ chapterId: _c, ...r }) => r)),
-    chapterIds: [...new Set(rows.flatMap((r) => (r.chapterId === null ? [] : [r.chapterId])))],
-    available: Number(n),
-  };
+}
+
+/**
+ * Every question in scope with what the bank's filters need (type, chapter, difficulty, marks and its
+ * board-year sources), by id. One round trip: questions joined with their source rows.
+ */
+export async function listBankEntries(scope: BankScope): Promise<BankEntry[]> {
+  const where = inScope(scope);
+  if (!where) return [];
+  const rows = await db
+    .select({
+      id: questions.id,
+      type: questions.type,
+      chapterId: questions.chapterId,
+      difficulty: questions.difficulty,
+      marks: questions.marks,
+      board: questionSources.board,
+      year: questionSources.year,
+    })
+    .from(questions)
+    .leftJoin(questionSources, eq(questionSources.questionId, questions.id))
+    .where(where)
+    .orderBy(asc(questions.id), asc(questionSources.sort), asc(questionSources.id));
+  const out: BankEntry[] = [];
+  for (const r of rows) {
+    let e = out.at(-1);
+    if (!e || e.id !== r.id) {
+      e = { id: r.id, type: r.type, chapterId: r.chapterId, difficulty: r.difficulty, marks: Number(r.marks), sources: [] };
+      out.push(e);
+    }
+    if (r.board !== null && r.year !== null) e.sources.push({ board: r.board, year: r.year });
+  }
+  return out;
+}
+
+/** Questions by id in the order of `ids`, only those in scope (others are skipped): four round trips. */
+export async function getQuestions({ ids, within }: { ids: number[]; within: BankScope }) {
+  const where = inScope(within);
+  if (!ids.length || !where) return [];
+  const rows = await db
+    .select({ ...questionCols, chapterId: questions.chapterId })
+    .from(questions)
+    .where(and(inArray(questions.id, ids), where));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const chapterOf = new Map(rows.map((r) => [r.id, r.chapterId]));
+  return (await assemble(rows.map(({ chapterId: _c, ...r }) => r))).map((q) => ({ ...q, chapterId: chapterOf.get(q.id) ?? null }));
 }

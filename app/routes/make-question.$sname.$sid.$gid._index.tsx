@@ -1,74 +1,51 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
+import { StepBar } from "~/components/make-question";
 import { PageBanner } from "~/components/page-banner";
-import { BoardSelect, Breadcrumb, McqQuestions } from "~/components/papers";
+import { Breadcrumb } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { requireSubjectGrade } from "~/models/study.server";
+import { filterPairs, parseChapters, readFilters, stepQuery } from "~/lib/make-question";
 import { seo } from "~/lib/meta";
-import { KIND_LABEL, parseBoard, parseCount, parseIdList } from "~/lib/papers";
-import { listBoards } from "~/models/board-papers.server";
-import { chaptersOf, findCreativePapers, findMcqQuestions } from "~/models/make-question.server";
+import { chaptersWithCounts } from "~/models/make-question.server";
+import { requireSubjectGrade } from "~/models/study.server";
 import papersStyles from "~/styles/papers.css";
+import makeQuestionStyles from "~/styles/make-question.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
   { rel: "stylesheet", href: papersStyles },
+  { rel: "stylesheet", href: makeQuestionStyles },
 ];
 
-const DEFAULT_COUNT = 25;
-
 /**
- * /make-question/{sname}/{sid}/{gid}?ch=1&ch=2&type=mcq|creative&board=code&n=25
- * The teacher's tool: pick chapters, type, board and how many; the matching questions come back with
- * checkboxes, and the second form builds the printable paper at .../paper?q=...&title=...
+ * Step 1 of the make-question tool, /make-question/{sname}/{sid}/{gid}: the chapters of the subject in
+ * the grade with how many MCQ and creative questions each has. The form GETs step 2
+ * (.../questions?ch=..). ?ch= ticks chapters (the way back from step 2). The first version's links
+ * (?type=&board=&n=) go on to step 2 with the same chapters, type and board.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const { subject, sid, gid } = await requireSubjectGrade({ params, request }, "make-question");
-  const url = new URL(request.url);
-
-  const q = url.searchParams;
-  const [chapters, boards] = await Promise.all([chaptersOf(sid, gid), listBoards()]);
-  const wanted = new Set(parseIdList(q.getAll("ch")));
-  const selected = chapters.filter((c) => wanted.has(c.id)); // ids of other subjects' chapters are ignored
-  const type = q.get("type") === "creative" ? "creative" : "mcq";
-  const board = parseBoard(q.get("board"), boards);
-  const count = parseCount(q.get("n"), DEFAULT_COUNT, 1, 100);
-  const form = { chapters: selected.map((c) => c.id), type, board: board?.code ?? null, count } as const;
-  const base = { subject, chapters, boards, form };
-
-  const submitted = ["type", "n", "ch", "board"].some((k) => q.has(k));
-  if (!submitted) return json({ ...base, result: null });
-  if (type === "creative") {
-    const papers = await findCreativePapers(sid, board, count);
-    const none: Awaited<ReturnType<typeof findMcqQuestions>>["questions"] = [];
-    return json({ ...base, result: { type, papers, questions: none, sources: [] as string[], available: papers.length } });
+  const { subject, sid, gid, base } = await requireSubjectGrade({ params, request }, "make-question");
+  const q = new URL(request.url).searchParams;
+  if (q.has("type") || q.has("n") || q.has("board")) {
+    throw redirect(`${base}/questions${stepQuery(filterPairs(readFilters(q)))}`, 301);
   }
-  const found = await findMcqQuestions({
-    subjectId: sid,
-    chapters: selected.length ? selected : chapters,
-    wholeSyllabus: selected.length === 0,
-    board,
-    limit: count,
-  });
-  const none: Awaited<ReturnType<typeof findCreativePapers>> = [];
-  return json({ ...base, result: { type, papers: none, ...found } });
+  const chapters = await chaptersWithCounts(sid, gid);
+  const ticked = parseChapters(q.getAll("ch")).filter((id) => chapters.some((c) => c.id === id));
+  return json({ subject, base, chapters, ticked });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seo(matches, {
     title: data ? `প্রশ্ন তৈরি করুন — ${data.subject.sname} (${data.subject.gname})` : null,
     description: data
-      ? `${data.subject.sname} (${data.subject.gname}): অধ্যায় বেছে বহুনির্বাচনি বা সৃজনশীল প্রশ্নপত্র তৈরি করুন, উত্তরমালাসহ A4 কাগজে প্রিন্ট করুন।`
+      ? `${data.subject.sname} (${data.subject.gname}): অধ্যায় বেছে বোর্ড প্রশ্নব্যাংক থেকে বহুনির্বাচনি ও সৃজনশীল প্রশ্নপত্র তৈরি করুন — একাধিক সেট, প্রতি সেটের উত্তরমালা ও OMR শিটসহ, A4 কাগজে প্রিন্টের জন্য।`
       : null,
     image: data?.subject.simage,
   });
 
-export default function MakeQuestionTool() {
-  const { subject, chapters, boards, form, result } = useLoaderData<typeof loader>();
-  const base = `/make-question/${encodeURIComponent(subject.slug)}/${subject.id}/${subject.gid}`;
-  const defaultTitle = `${subject.sname} (${subject.gname}) — ${KIND_LABEL[form.type]} প্রশ্নপত্র`;
+export default function MakeQuestionChapters() {
+  const { subject, base, chapters, ticked } = useLoaderData<typeof loader>();
+  const total = chapters.reduce((n, c) => ({ mcq: n.mcq + c.mcq, creative: n.creative + c.creative }), { mcq: 0, creative: 0 });
   return (
     <div className="container">
       <Breadcrumb
@@ -79,104 +56,47 @@ export default function MakeQuestionTool() {
         ]}
       />
       <PageBanner image={subject.simage} kicker={`${subject.sname} · ${subject.gname}`} title="প্রশ্ন তৈরি করুন" />
+      <StepBar current={1} hrefs={[null, null, null, null]} />
 
-      <form method="get" action={base} className="panel mq-form" data-swap="#mq-results" aria-label="প্রশ্ন খুঁজুন">
-        <fieldset>
-          <legend>অধ্যায় বাছাই করুন</legend>
-          {chapters.length === 0 ? (
-            <p className="empty">এই বিষয়ে এখনও কোনো অধ্যায় যোগ করা হয়নি।</p>
-          ) : (
-            <ul className="chapter-picks">
-              {chapters.map((c, i) => (
-                <li key={c.id}>
-                  <label>
-                    <input type="checkbox" name="ch" value={c.id} defaultChecked={form.chapters.includes(c.id)} />
-                    <span>
-                      {toBanglaDigits(i + 1)}. {c.name}
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="muted">কোনো অধ্যায় না বাছলে পুরো সিলেবাস (বোর্ড প্রশ্নসহ) থেকে প্রশ্ন আসবে।</p>
-        </fieldset>
-        <div className="mq-row">
-          <fieldset className="choice">
-            <legend>প্রশ্নের ধরন</legend>
-            <label>
-              <input type="radio" name="type" value="mcq" defaultChecked={form.type === "mcq"} /> বহুনির্বাচনি (MCQ)
-            </label>
-            <label>
-              <input type="radio" name="type" value="creative" defaultChecked={form.type === "creative"} /> সৃজনশীল
-            </label>
-          </fieldset>
-          <BoardSelect boards={boards} value={form.board} />
-          <label>
-            <span>কতটি প্রশ্ন (১–১০০)</span>
-            <input type="number" name="n" min={1} max={100} step={1} defaultValue={form.count} inputMode="numeric" />
-          </label>
-        </div>
+      <form method="get" action={`${base}/questions`} className="panel mq-form" aria-labelledby="chapters-h">
+        <h2 id="chapters-h">ধাপ ১: অধ্যায় বাছাই করুন</h2>
+        {chapters.length === 0 ? (
+          <p className="empty">এই বিষয়ে এখনও কোনো অধ্যায় বা প্রশ্ন যোগ করা হয়নি।</p>
+        ) : (
+          <>
+            <p className="muted">
+              এক বা একাধিক অধ্যায় বাছুন। কোনো অধ্যায় না বাছলে পুরো সিলেবাস থেকে প্রশ্ন দেখানো হবে (মোট{" "}
+              {toBanglaDigits(total.mcq)}টি বহুনির্বাচনি, {toBanglaDigits(total.creative)}টি সৃজনশীল)।
+            </p>
+            <table className="mq-chapters">
+              <thead>
+                <tr>
+                  <th scope="col">অধ্যায়</th>
+                  <th scope="col">বহুনির্বাচনি</th>
+                  <th scope="col">সৃজনশীল</th>
+                </tr>
+              </thead>
+              <tbody>
+                {chapters.map((c, i) => (
+                  <tr key={c.id}>
+                    <td>
+                      <label>
+                        <input type="checkbox" name="ch" value={c.id} defaultChecked={ticked.includes(c.id)} />{" "}
+                        <span>{c.id === 0 ? c.name : `${toBanglaDigits(i + 1)}. ${c.name}`}</span>
+                      </label>
+                    </td>
+                    <td className="num">{toBanglaDigits(c.mcq)}</td>
+                    <td className="num">{toBanglaDigits(c.creative)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
         <button type="submit" className="btn mq-submit">
-          প্রশ্ন খুঁজুন
+          পরবর্তী ধাপ: প্রশ্ন বাছাই →
         </button>
       </form>
-
-      <section id="mq-results" aria-live="polite" aria-label="পাওয়া প্রশ্ন">
-        {result === null ? null : (result.type === "mcq" ? result.questions.length : result.papers.length) === 0 ? (
-          <p className="empty panel">এই বাছাইয়ে কোনো প্রশ্ন পাওয়া যায়নি। অন্য অধ্যায়, বোর্ড বা প্রশ্নের ধরন বেছে দেখুন।</p>
-        ) : (
-          <form method="get" action={`${base}/paper`} className="panel mq-form">
-            <h2>
-              {result.type === "mcq"
-                ? `${toBanglaDigits(result.questions.length)}টি প্রশ্ন পাওয়া গেছে`
-                : `${toBanglaDigits(result.papers.length)}টি সৃজনশীল প্রশ্নপত্র পাওয়া গেছে`}
-              {result.available > result.questions.length + result.papers.length ? (
-                <span className="muted"> (মোট মিলেছে {toBanglaDigits(result.available)}টি)</span>
-              ) : null}
-            </h2>
-            {result.sources.length ? <p className="muted">উৎস: {result.sources.join("; ")}</p> : null}
-            <p className="muted">যে প্রশ্নগুলো রাখতে চান না, সেগুলোর টিক তুলে দিন।</p>
-            <div className="mq-row">
-              <label>
-                <span>প্রশ্নপত্রের শিরোনাম</span>
-                <input type="text" name="title" maxLength={120} defaultValue={defaultTitle} />
-              </label>
-              <label>
-                <span>সময় (মিনিট)</span>
-                <input
-                  type="number"
-                  name="time"
-                  min={1}
-                  max={600}
-                  inputMode="numeric"
-                  defaultValue={result.type === "mcq" ? result.questions.length : 150}
-                />
-              </label>
-            </div>
-            {result.type === "mcq" ? (
-              <McqQuestions questions={result.questions} answers="details" pick="q" />
-            ) : (
-              <ul className="paper-list">
-                {result.papers.map((p) => (
-                  <li key={p.id} className="paper-item">
-                    <label className="choice">
-                      <input type="checkbox" name="c" value={p.id} defaultChecked /> <span className="paper-title">{p.title}</span>
-                    </label>
-                    <span className="paper-meta">
-                      <span>{p.boardYear}</span>
-                      <a href={`/board-question/${p.subject.id}/paper/${p.id}`}>প্রশ্নপত্রটি দেখুন</a>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <button type="submit" className="btn mq-submit">
-              প্রশ্নপত্র তৈরি করুন
-            </button>
-          </form>
-        )}
-      </section>
     </div>
   );
 }

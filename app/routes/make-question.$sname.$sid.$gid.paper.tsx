@@ -18,8 +18,9 @@ export const links: LinksFunction = () => [
 
 /**
  * /make-question/{sname}/{sid}/{gid}/paper?q=1,2,3&c=7&title=...&time=30&marks=25 — the printable paper the
- * tool builds, at a URL a teacher can share. q: MCQ question ids, c: creative paper ids (comma lists or
- * repeated; non-numbers ignored; at most 200 each). The answer key prints on its own page.
+ * tool's first version built, kept for the links out there; it links on to the settings step, which
+ * makes the paper with sets, keys and an OMR sheet. q: MCQ question ids, c: creative paper ids (comma
+ * lists or repeated; non-numbers ignored; at most 200 each). The answer key prints on its own page.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { subject, base } = await requireSubjectGrade({ params, request }, "make-question", "/paper");
@@ -87,7 +88,10 @@ export default function MadePaper() {
             <AnswerKey questions={questions} title={title} />
           </article>
           <p className="no-print">
-            <a href={base}>← আবার প্রশ্ন বাছাই করুন</a>
+            <a href={base}>← আবার প্রশ্ন বাছাই করুন</a> ·{" "}
+            <a href={`${base}/settings?${[...questions, ...creative.flatMap((p) => p.questions)].map((q) => `q=${q.id}`).join("&")}`}>
+              এই প্রশ্নগুলো দিয়ে সেট, উত্তরমালা ও OMR উত্তরপত্রসহ প্রশ্নপত্র তৈরি করুন →
+            </a>
           </p>
         </>
       )}

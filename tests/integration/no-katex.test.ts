@@ -36,6 +36,9 @@ import { loader as multiqLoader } from "~/routes/board-multiq";
 import { loader as questionPaperIndexLoader } from "~/routes/questionpaper._index";
 import ExamQuestionPaper, { loader as questionPaperLoader } from "~/routes/questionpaper.$grtid";
 import MakeQuestionTool, { loader as makeQuestionLoader } from "~/routes/make-question.$sname.$sid.$gid._index";
+import MakeQuestionBank, { loader as bankLoader } from "~/routes/make-question.$sname.$sid.$gid.questions";
+import MakeQuestionSettings, { action as settingsAction, loader as settingsLoader } from "~/routes/make-question.$sname.$sid.$gid.settings";
+import SavedPaper, { loader as savedPaperLoader } from "~/routes/questionpaper.p.$code";
 import MadePaper, { loader as madePaperLoader } from "~/routes/make-question.$sname.$sid.$gid.paper";
 import { loader as liveIndexLoader } from "~/routes/live._index";
 import { loader as liveRoomLoader } from "~/routes/live.room";
@@ -378,27 +381,30 @@ describe("every public page answers from stored HTML, with 0 KaTeX calls", () =>
     expect(katexCount(html(ExamQuestionPaper, paper))).toBe(1 + 3 * (1 + 2 + 4));
   });
 
-  it("the make-question tool: MCQs from the bank, creative papers, and the printed paper", async () => {
+  it("the make-question tool: chapters, the bank, the settings, the saved paper with its sets, keys and OMR sheet", async () => {
     const base = "/make-question/higher-math/1/1";
-    const tool = await data("make-question", () => call(makeQuestionLoader, base, SUBJECT));
-    expect(tool.result).toBeNull();
-    const found = await data("make-question ?type=mcq", () => call(makeQuestionLoader, `${base}?type=mcq&n=100`, SUBJECT));
-    expect(found.result.questions.map((q: { id: number }) => q.id)).toEqual(MCQS.map((q) => q.id));
-    expect(katexCount(JSON.stringify(found.result.questions))).toBe(MCQS.length * (1 + 2 + 4 + 1));
-    expect(katexCount(html(MakeQuestionTool, found))).toBeGreaterThan(MCQS.length * (2 + 4));
-    const creative = await data("make-question ?type=creative", () => call(makeQuestionLoader, `${base}?type=creative`, SUBJECT));
-    expect(creative.result.papers.map((p: { id: number }) => p.id)).toEqual([101]);
-
-    const paper = await data("make-question paper", () =>
-      call(madePaperLoader, `${base}/paper?q=9001,9031,9601&c=101&title=টেস্ট&time=30`, SUBJECT),
-    );
-    expect(paper.questions.map((q: { id: number }) => q.id)).toEqual([9001, 9031, 9601]);
-    expect(katexCount(JSON.stringify(paper.questions))).toBe(3 * (1 + 2 + 4 + 1));
-    expect(katexCount(paper.creative[0].contentHtml)).toBe(2);
-    expect(paper.creative[0].questions.map((q: { id: number }) => q.id)).toEqual([CREATIVE_Q]);
-    const printed = html(MadePaper, paper);
-    // MCQs (intro, body, options) and the creative paper's content.
-    expect(katexCount(printed)).toBeGreaterThanOrEqual(3 * (1 + 2 + 4) + 2);
+    const chapters = await data("make-question", () => call(makeQuestionLoader, base, SUBJECT));
+    expect(chapters.chapters).toEqual([{ id: 10, name: "সেট ও ফাংশন", mcq: MCQS.length, creative: 1 }]);
+    html(MakeQuestionTool, chapters);
+    const bank = await data("make-question/questions", () => call(bankLoader, `${base}/questions?ch=10`, SUBJECT));
+    expect(bank.lists[0].questions.map((q: { id: number }) => q.id)).toEqual(MCQS.map((q) => q.id));
+    expect(bank.lists[1].questions.map((q: { id: number }) => q.id)).toEqual([CREATIVE_Q]);
+    expect(katexCount(JSON.stringify(bank.lists))).toBe(MCQS.length * (1 + 2 + 4) + (1 + 4));
+    expect(katexCount(html(MakeQuestionBank, bank))).toBe(MCQS.length * (1 + 2 + 4) + (1 + 4));
+    const ids = [9001, 9031, 9601, CREATIVE_Q];
+    const query = ids.map((id) => `q=${id}`).join("&");
+    const settings = await data("make-question/settings", () => call(settingsLoader, `${base}/settings?${query}`, SUBJECT));
+    expect(katexCount(html(MakeQuestionSettings, settings))).toBe(3 * (1 + 2 + 4) + (1 + 4));
+    const saved = await call(settingsAction, `${base}/settings`, SUBJECT, {
+      method: "POST",
+      body: new URLSearchParams([...ids.map((id) => ["q", String(id)]), ["exam", "টেস্ট"], ["sets", "2"], ["time", "30"]]).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(saved.status).toBe(303);
+    const code = saved.headers.get("Location")!.split("/").at(-1)!;
+    const paper = await data("questionpaper/p/{code}", () => call(savedPaperLoader, `/questionpaper/p/${code}`, { code }));
+    // Two sets of the three MCQs (intro, body with two formulas, four options) and the creative question (stem, parts); keys and OMR have none.
+    expect(katexCount(html(SavedPaper, paper))).toBe(2 * (3 * (1 + 2 + 4) + (1 + 4)));
   });
 
   it("the printed paper shows a chosen creative paper's bank questions (stem and parts), typeset", async () => {

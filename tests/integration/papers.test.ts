@@ -10,7 +10,6 @@ import { loader as creativeLoader } from "~/routes/board-creative";
 import { loader as multiqLoader } from "~/routes/board-multiq";
 import { loader as questionPaperIndexLoader } from "~/routes/questionpaper._index";
 import { loader as questionPaperLoader } from "~/routes/questionpaper.$grtid";
-import { loader as makeQuestionLoader } from "~/routes/make-question.$sname.$sid.$gid._index";
 import { loader as madePaperLoader } from "~/routes/make-question.$sname.$sid.$gid.paper";
 import { loader as liveRoomLoader } from "~/routes/live.room";
 import { loader as liveIndexLoader } from "~/routes/live._index";
@@ -292,66 +291,6 @@ describe("questionpaper", () => {
 
   it.each(["0", "abc", "999", "7.0"])("404s questionpaper/%s", async (grtid) => {
     expect((await call(questionPaperLoader, `/questionpaper/${grtid}`, { grtid })).status).toBe(404);
-  });
-});
-
-describe("make-question/{sname}/{sid}/{gid}", () => {
-  const p = { sname: "higher-math", sid: "1", gid: "1" };
-  const url = (query = "") => `/make-question/higher-math/1/1${query}`;
-
-  it("shows the grade's chapters (and the shared ones) and no results before the form is sent", async () => {
-    const data = await json(await call(makeQuestionLoader, url(), p));
-    expect(ids(data.chapters)).toEqual([10, 11, 12]);
-    expect(data.result).toBeNull();
-    expect(data.form).toEqual({ chapters: [], type: "mcq", board: null, count: 25 });
-  });
-
-  it("finds the MCQs of the chosen chapters in the bank, in chapter order", async () => {
-    const data = await json(await call(makeQuestionLoader, url("?ch=11&ch=10&type=mcq&n=10"), p));
-    expect(data.form.chapters).toEqual([10, 11]);
-    expect(ids(data.result.questions)).toEqual([2501, 2502, 2503, 2601, 2602]);
-    expect(data.result.questions[2].correct).toBe("খ"); // no correct_key: the flagged option
-    expect(data.result.sources).toEqual(["সেট ও ফাংশন", "ত্রিকোণমিতিক অনুপাত"]);
-  });
-
-  it("takes the whole syllabus with the subject's board papers when no chapter is chosen", async () => {
-    const data = await json(await call(makeQuestionLoader, url("?type=mcq&n=100"), p));
-    expect(ids(data.result.questions)).toEqual([2501, 2502, 2503, 2601, 2602, 4001, 4002, 4101]);
-  });
-
-  it("filters by board: the questions tagged with it (or all boards) and that board's papers", async () => {
-    const dhaka = await json(await call(makeQuestionLoader, url("?board=dhaka&n=100"), p));
-    expect(ids(dhaka.result.questions)).toEqual([2501, 2503, 4001, 4002]);
-    const raj = await json(await call(makeQuestionLoader, url("?board=raj&ch=10"), p));
-    expect(ids(raj.result.questions)).toEqual([2502, 2503]);
-  });
-
-  it("limits to 'how many' and validates every value", async () => {
-    const two = await json(await call(makeQuestionLoader, url("?n=2"), p));
-    expect(ids(two.result.questions)).toEqual([2501, 2502]);
-    expect(two.result.available).toBe(8);
-    const odd = await json(await call(makeQuestionLoader, url("?ch=abc&ch=20&ch=-1&type=essay&board=mars&n=1000"), p));
-    expect(odd.form).toEqual({ chapters: [], type: "mcq", board: null, count: 100 }); // chapter 20 is chemistry's
-    expect((await json(await call(makeQuestionLoader, url("?n=0"), p))).form.count).toBe(1);
-    expect((await json(await call(makeQuestionLoader, url("?n=lots"), p))).form.count).toBe(25);
-  });
-
-  it("lists the subject's creative board papers for the creative type", async () => {
-    const data = await json(await call(makeQuestionLoader, url("?type=creative&board=dhaka"), p));
-    expect(ids(data.result.papers)).toEqual([101, 103]);
-    expect(data.result.questions).toEqual([]);
-  });
-
-  it("redirects a wrong subject name to the canonical URL, keeping the query", async () => {
-    const res = await call(makeQuestionLoader, "/make-question/Math/1/2?type=mcq&n=5", { sname: "Math", sid: "1", gid: "2" });
-    expect(res.status).toBe(301);
-    expect(res.headers.get("Location")).toBe("/make-question/higher-math/1/2?type=mcq&n=5");
-  });
-
-  it("404s an unknown subject+grade pair and malformed ids", async () => {
-    for (const [sid, gid] of [["2", "1"], ["9", "1"], ["0", "1"], ["1", "x"], ["NaN", "NaN"]]) {
-      expect((await call(makeQuestionLoader, `/make-question/chemistry/${sid}/${gid}`, { sname: "chemistry", sid, gid })).status).toBe(404);
-    }
   });
 });
 

@@ -29,6 +29,9 @@ import { loader as multiqLoader } from "~/routes/board-multiq";
 import { loader as questionPaperIndexLoader } from "~/routes/questionpaper._index";
 import { loader as questionPaperLoader } from "~/routes/questionpaper.$grtid";
 import { loader as makeQuestionLoader } from "~/routes/make-question.$sname.$sid.$gid._index";
+import { loader as bankLoader } from "~/routes/make-question.$sname.$sid.$gid.questions";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/make-question.$sname.$sid.$gid.settings";
+import { loader as savedPaperLoader } from "~/routes/questionpaper.p.$code";
 import { loader as madePaperLoader } from "~/routes/make-question.$sname.$sid.$gid.paper";
 import { loader as liveRoomLoader } from "~/routes/live.room";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
@@ -48,6 +51,8 @@ const fx = {
   subId: 0, // a sub-category of MCQ category 1
   firstCreativePaper: 0,
   firstMcqPaper: 0,
+  creativeIds: [] as number[], // every creative question of the bank
+  paperCode: "", // the paper the make-question POST below saved
 };
 
 const form = (fields: [string, string][]) => ({
@@ -60,6 +65,8 @@ const answers = (ids: number[]): [string, string][] =>
   ids.flatMap((id, i): [string, string][] => (i % 3 === 2 ? [] : [[`q${id}`, KEYS[(id + i) % 4]]]));
 
 type Page = [string, () => Promise<Response>];
+/** What a teacher ticks: up to 100 MCQs and 20 creative questions of the bank. */
+const selection = () => [...fx.mcqIds.slice(0, 100), ...fx.creativeIds.slice(0, 20)].map((id) => `q=${id}`).join("&");
 const make = "/make-question/s1/1/1";
 const pages: Page[] = [
   ["shell", () => (clearShellCache(), call(rootLoader, "/home"))],
@@ -103,9 +110,20 @@ const pages: Page[] = [
   ["questionpaper", () => call(questionPaperIndexLoader, "/questionpaper")],
   ["questionpaper/{grtid}", () => call(questionPaperLoader, "/questionpaper/1", { grtid: "1" })],
   ["make-question", () => call(makeQuestionLoader, make, SUBJECT)],
-  ["make-question mcq", () => call(makeQuestionLoader, `${make}?type=mcq&n=100`, SUBJECT)],
-  ["make-question mcq by chapter and board", () => call(makeQuestionLoader, `${make}?type=mcq&ch=1&board=dhaka&n=100`, SUBJECT)],
-  ["make-question creative", () => call(makeQuestionLoader, `${make}?type=creative&n=100`, SUBJECT)],
+  ["make-question bank", () => call(bankLoader, `${make}/questions?ch=1`, SUBJECT)],
+  ["make-question bank filtered", () => call(bankLoader, `${make}/questions?ch=1&board=dhaka&year=2023&difficulty=hard&type=mcq`, SUBJECT)],
+  ["make-question bank random", () => call(bankLoader, `${make}/questions?random=1&nm=50&nc=50&seed=3`, SUBJECT)],
+  ["make-question bank ticked", () => call(bankLoader, `${make}/questions?ch=1&${selection()}&page=2`, SUBJECT)],
+  ["make-question settings", () => call(settingsLoader, `${make}/settings?${selection()}`, SUBJECT)],
+  [
+    "make-question settings POST",
+    async () => {
+      const res = await call(settingsAction, `${make}/settings`, SUBJECT, form([...new URLSearchParams(selection()), ["sets", "4"], ["exam", "টেস্ট"]]));
+      fx.paperCode = res.headers.get("Location")?.split("/").at(-1) ?? "";
+      return res.status === 303 ? new Response("saved") : res;
+    },
+  ],
+  ["questionpaper/p/{code}", () => call(savedPaperLoader, `/questionpaper/p/${fx.paperCode}`, { code: fx.paperCode })],
   ["make-question paper q", () => call(madePaperLoader, `${make}/paper?q=${fx.mcqIds.join(",")}&time=30`, SUBJECT)],
   ["make-question paper c", () => call(madePaperLoader, `${make}/paper?c=${fx.creativePaperIds.join(",")}`, SUBJECT)],
   [
@@ -137,6 +155,10 @@ async function sizes() {
   const qp = await json(call(qpLoader, "/qp-by-subject-board/1/1", { sid: "1", bid: "1" }));
   const made = await json(call(madePaperLoader, `${make}/paper?q=${fx.mcqIds.join(",")}&c=${fx.creativePaperIds.join(",")}`, SUBJECT));
   const group = await json(call(subLoader, "/exam-subpage/1?group=1", { thtid: "1" }));
+  const bank = await json(call(bankLoader, `${make}/questions?ch=1`, SUBJECT));
+  const posted = await call(settingsAction, `${make}/settings`, SUBJECT, form([...new URLSearchParams(selection()), ["sets", "2"]]));
+  const code = posted.headers.get("Location")!.split("/").at(-1)!;
+  const saved = await json(call(savedPaperLoader, `/questionpaper/p/${code}`, { code }));
   return {
     examQuestions: exam.questions.length,
     mqSets: mq.sets.length,
@@ -146,6 +168,8 @@ async function sizes() {
     madeQuestions: made.questions.length,
     madeCreative: made.creative.length,
     examTitles: group.subjects[0].titles.length,
+    bankTotal: bank.lists.reduce((n: number, l: { total: number }) => n + l.total, 0),
+    savedQuestions: saved.paper.questions.length,
   };
 }
 
@@ -246,6 +270,7 @@ async function fill(n: number) {
   ]);
   await db.insert(schema.boardPapers).values(papers);
   fx.creativePaperIds = ids;
+  fx.creativeIds = creative.map((q) => q.id);
   fx.firstCreativePaper = 1;
   fx.firstMcqPaper = 1001;
 
@@ -297,8 +322,8 @@ describe("round trips per page", () => {
     const largeSizes = await sizes();
     const large = await roundTrips();
     // The fill grew what the pages show.
-    expect(smallSizes).toEqual({ examQuestions: 4, mqSets: 2, mqQuestions: 2, qpPapers: 4, qpQuestions: 2 + 1 + 2 + 1, madeQuestions: 5 * 2 + 4 * 1, madeCreative: 2, examTitles: 2 });
-    expect(largeSizes).toEqual({ examQuestions: 32, mqSets: 16, mqQuestions: 16, qpPapers: 32, qpQuestions: 16 + 15 + 16 + 15, madeQuestions: 5 * 16 + 4 * 15, madeCreative: 16, examTitles: 16 });
+    expect(smallSizes).toEqual({ examQuestions: 4, mqSets: 2, mqQuestions: 2, qpPapers: 4, qpQuestions: 2 + 1 + 2 + 1, madeQuestions: 5 * 2 + 4 * 1, madeCreative: 2, examTitles: 2, bankTotal: 14 + 3, savedQuestions: 14 + 3 });
+    expect(largeSizes).toEqual({ examQuestions: 32, mqSets: 16, mqQuestions: 16, qpPapers: 32, qpQuestions: 16 + 15 + 16 + 15, madeQuestions: 5 * 16 + 4 * 15, madeCreative: 16, examTitles: 16, bankTotal: 140 + 31, savedQuestions: 100 + 20 });
     expect(Object.keys(small)).toHaveLength(pages.length);
     expect(large).toEqual(small);
     const counts = Object.entries(small);

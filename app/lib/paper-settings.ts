@@ -1,0 +1,229 @@
+// Step 3 of the make-question tool: what a teacher prints on the paper's header and how many sets.
+// Read from the settings form (POST) or from a link's query (GET prefill); every value a visitor can
+// type is checked here. The form gets a message per field; a link's bad value just falls back.
+import { toAsciiDigits, toBanglaDigits } from "~/lib/bangla-digits";
+import { MAX_SETS } from "~/lib/paper-sets";
+
+export type PaperSettings = {
+  institution: string;
+  exam: string;
+  className: string;
+  subject: string;
+  /** "1": প্রথম পত্র, "2": দ্বিতীয় পত্র, "": none. */
+  paper: "" | "1" | "2";
+  subjectCode: string;
+  /** YYYY-MM-DD or "". */
+  date: string;
+  minutes: number | null;
+  fullMarks: number;
+  instructions: string;
+  sets: number;
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
+  /** Print each question's board-year label. */
+  showSources: boolean;
+  /** Picks the later sets' shuffles: another number, other orders. */
+  seed: number;
+};
+
+export type SettingsErrors = Partial<Record<keyof PaperSettings, string>>;
+
+/** Form field names (short, they end up in URLs). */
+export const FIELD = {
+  institution: "institution",
+  exam: "exam",
+  className: "class",
+  subject: "subject",
+  paper: "paper",
+  subjectCode: "code",
+  date: "date",
+  minutes: "time",
+  fullMarks: "marks",
+  instructions: "instructions",
+  sets: "sets",
+  shuffleQuestions: "shuffle_q",
+  shuffleOptions: "shuffle_o",
+  showSources: "sources",
+  seed: "mix",
+} as const satisfies Record<keyof PaperSettings, string>;
+
+export const LIMITS = { institution: 120, exam: 120, className: 60, subject: 120, subjectCode: 12, instructions: 1000 } as const;
+export const MAX_MINUTES = 600;
+export const MAX_MARKS = 1000;
+export const MAX_SEED = 999_999;
+
+const MCQ_NOTE =
+  "সরবরাহকৃত বহুনির্বাচনি অভীক্ষার উত্তরপত্রে প্রশ্নের ক্রমিক নম্বরের বিপরীতে প্রদত্ত বর্ণসংবলিত বৃত্তসমূহ হতে সঠিক উত্তরের বৃত্তটি বল পয়েন্ট কলম দ্বারা সম্পূর্ণ ভরাট করো।";
+const CREATIVE_NOTE = "ডান পাশের সংখ্যা প্রশ্নের পূর্ণমান জ্ঞাপক। প্রত্যেক প্রশ্নের উত্তর দিতে হবে।";
+
+/** What the form shows before the teacher changes anything. */
+export function defaultSettings(ctx: { subject: string; className: string; marks: number; mcq: number; creative: number }): PaperSettings {
+  return {
+    institution: "",
+    exam: "শ্রেণি পরীক্ষা",
+    className: ctx.className.slice(0, LIMITS.className),
+    subject: ctx.subject.slice(0, LIMITS.subject),
+    paper: "",
+    subjectCode: "",
+    date: "",
+    // One minute per MCQ and 25 per creative question, as the boards allow.
+    minutes: Math.min(MAX_MINUTES, ctx.mcq + 25 * ctx.creative) || null,
+    fullMarks: Math.min(MAX_MARKS, Math.max(1, Math.round(ctx.marks))),
+    instructions: [ctx.mcq ? MCQ_NOTE : "", ctx.creative ? CREATIVE_NOTE : ""].filter(Boolean).join("\n"),
+    sets: Math.min(2, MAX_SETS),
+    shuffleQuestions: true,
+    shuffleOptions: true,
+    showSources: true,
+    seed: 1,
+  };
+}
+
+/** One line of text: control characters and runs of spaces collapsed, trimmed. */
+function line(value: string | null): string {
+  return (value ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** Lines of text: each line cleaned, blank lines dropped, Windows line ends accepted. */
+function lines(value: string | null): string {
+  return (value ?? "")
+    .split(/\r\n|\r|\n/)
+    .map(line)
+    .filter(Boolean)
+    .join("\n");
+}
+
+function wholeNumber(value: string | null): number | null | "bad" {
+  const s = toAsciiDigits((value ?? "").trim());
+  if (!s) return null;
+  if (!/^\d{1,6}$/.test(s)) return "bad";
+  return Number(s);
+}
+
+/** "2025-03-15" or "15/03/2025" (Bangla digits too) -> "2025-03-15"; "" when empty; null when it is no date. */
+export function parseDate(value: string | null): string | null {
+  const s = toAsciiDigits((value ?? "").trim());
+  if (!s) return "";
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  let y: number, mo: number, d: number;
+  if (m) [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  else if ((m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s))) [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (y < 2000 || y > 2100 || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/**
+ * The settings in `fields`, over `defaults`. `form`: a submitted settings form, where an unticked
+ * checkbox means no and every bad value gets a message; otherwise a link's query, where only the
+ * values it holds replace the defaults and bad ones are ignored.
+ */
+export function readSettings(fields: URLSearchParams, defaults: PaperSettings, { form }: { form: boolean }) {
+  const errors: SettingsErrors = {};
+  const s: PaperSettings = { ...defaults };
+  const has = (k: keyof PaperSettings) => fields.has(FIELD[k]);
+  const get = (k: keyof PaperSettings) => fields.get(FIELD[k]);
+
+  const textField = (k: "institution" | "exam" | "className" | "subject" | "subjectCode", label: string) => {
+    if (!has(k)) return;
+    const v = line(get(k));
+    if (v.length > LIMITS[k]) {
+      if (form) errors[k] = `${label} সর্বোচ্চ ${toBanglaDigits(LIMITS[k])} অক্ষরের হতে পারে।`;
+      return;
+    }
+    s[k] = v;
+  };
+  textField("institution", "প্রতিষ্ঠানের নাম");
+  textField("exam", "পরীক্ষার নাম");
+  textField("className", "শ্রেণি");
+  textField("subject", "বিষয়");
+  textField("subjectCode", "বিষয় কোড");
+
+  if (has("paper")) {
+    const v = (get("paper") ?? "").trim();
+    if (v === "" || v === "1" || v === "2") s.paper = v;
+    else if (form) errors.paper = "পত্র বেছে নিন: প্রথম, দ্বিতীয় বা কোনোটিই নয়।";
+  }
+  if (has("date")) {
+    const v = parseDate(get("date"));
+    if (v !== null) s.date = v;
+    else if (form) errors.date = "তারিখটি বোঝা যায়নি: যেমন ২০২৫-০৩-১৫ বা ১৫/০৩/২০২৫ লিখুন।";
+  }
+  if (has("minutes")) {
+    const v = wholeNumber(get("minutes"));
+    if (v === null) s.minutes = null;
+    else if (v !== "bad" && v >= 1 && v <= MAX_MINUTES) s.minutes = v;
+    else if (form) errors.minutes = `সময় ১ থেকে ${toBanglaDigits(MAX_MINUTES)} মিনিটের মধ্যে একটি পূর্ণসংখ্যা হতে হবে।`;
+  }
+  if (has("fullMarks")) {
+    const v = wholeNumber(get("fullMarks"));
+    if (v === null) s.fullMarks = defaults.fullMarks; // cleared: the questions' marks again
+    else if (v !== "bad" && v >= 1 && v <= MAX_MARKS) s.fullMarks = v;
+    else if (form) errors.fullMarks = `পূর্ণমান ১ থেকে ${toBanglaDigits(MAX_MARKS)} এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে।`;
+  }
+  if (has("instructions")) {
+    const v = lines(get("instructions"));
+    if (v.length <= LIMITS.instructions) s.instructions = v;
+    else if (form) errors.instructions = `নির্দেশনা সর্বোচ্চ ${toBanglaDigits(LIMITS.instructions)} অক্ষরের হতে পারে।`;
+  }
+  if (has("sets")) {
+    const v = wholeNumber(get("sets"));
+    if (typeof v === "number" && v >= 1 && v <= MAX_SETS) s.sets = v;
+    else if (form) errors.sets = `সেট ১ থেকে ${toBanglaDigits(MAX_SETS)}টি হতে পারে (ক, খ, গ, ঘ)।`;
+  }
+  if (has("seed")) {
+    const v = wholeNumber(get("seed"));
+    if (typeof v === "number" && v >= 1 && v <= MAX_SEED) s.seed = v;
+    else if (form) errors.seed = `এলোমেলো ক্রমের নম্বর ১ থেকে ${toBanglaDigits(MAX_SEED)} এর মধ্যে হতে হবে।`;
+  }
+  // Checkboxes send nothing when unticked: in a submitted form (or a link that carries settings) absence is "no".
+  const ticks = form || has("sets");
+  for (const k of ["shuffleQuestions", "shuffleOptions", "showSources"] as const) {
+    if (ticks) s[k] = has(k);
+  }
+  return { settings: s, errors };
+}
+
+/** The settings as query pairs: a link that opens the settings form filled in the same way. */
+export function settingsQuery(s: PaperSettings): [string, string][] {
+  const out: [string, string][] = [
+    [FIELD.institution, s.institution],
+    [FIELD.exam, s.exam],
+    [FIELD.className, s.className],
+    [FIELD.subject, s.subject],
+    [FIELD.paper, s.paper],
+    [FIELD.subjectCode, s.subjectCode],
+    [FIELD.date, s.date],
+    [FIELD.minutes, s.minutes === null ? "" : String(s.minutes)],
+    [FIELD.fullMarks, String(s.fullMarks)],
+    [FIELD.instructions, s.instructions],
+    [FIELD.sets, String(s.sets)],
+    [FIELD.seed, String(s.seed)],
+  ];
+  if (s.shuffleQuestions) out.push([FIELD.shuffleQuestions, "1"]);
+  if (s.shuffleOptions) out.push([FIELD.shuffleOptions, "1"]);
+  if (s.showSources) out.push([FIELD.showSources, "1"]);
+  return out;
+}
+
+/* ------------------------------------------------------------------ printing them */
+
+export const PAPER_LABEL = { "": "", "1": "প্রথম পত্র", "2": "দ্বিতীয় পত্র" } as const;
+
+/** 40 -> "৪০ মিনিট", 120 -> "২ ঘণ্টা", 155 -> "২ ঘণ্টা ৩৫ মিনিট". */
+export function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? `${toBanglaDigits(h)} ঘণ্টা` : "", m || !h ? `${toBanglaDigits(m)} মিনিট` : ""].filter(Boolean).join(" ");
+}
+
+/** "2025-03-15" -> "১৫/০৩/২০২৫". */
+export function formatDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return m ? toBanglaDigits(`${m[3]}/${m[2]}/${m[1]}`) : "";
+}
+
+/** Marks as printed: whole numbers plainly, halves with their decimals, in Bangla digits. */
+export function formatMarks(marks: number): string {
+  return toBanglaDigits(Number.isInteger(marks) ? String(marks) : String(Math.round(marks * 100) / 100));
+}

@@ -1,0 +1,107 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import katexStyles from "katex/dist/katex.min.css";
+import { Fragment } from "react";
+import { OmrSheet, PaperSetSheet, SetKeySheet } from "~/components/made-paper";
+import { StepBar } from "~/components/make-question";
+import { Breadcrumb } from "~/components/papers";
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import { notFound } from "~/lib/http.server";
+import { stepQuery } from "~/lib/make-question";
+import { seo } from "~/lib/meta";
+import { settingsQuery } from "~/lib/paper-settings";
+import { getSavedPaper } from "~/models/make-question.server";
+import madePaperStyles from "~/styles/made-paper.css";
+import makeQuestionStyles from "~/styles/make-question.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: katexStyles },
+  { rel: "stylesheet", href: makeQuestionStyles },
+  { rel: "stylesheet", href: madePaperStyles },
+];
+
+const PARTS = { sets: "শুধু প্রশ্নপত্র", keys: "শুধু উত্তরমালা", omr: "শুধু OMR উত্তরপত্র" } as const;
+type Part = keyof typeof PARTS;
+
+/**
+ * Step 4, /questionpaper/p/{code}: a paper made with the make-question tool, stored whole, so the
+ * address always shows the same paper. Each set on its own pages, each set's answer key on a page of
+ * its own, then the OMR sheet; ?only=sets|keys|omr prints one kind. One round trip.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const raw = (params.code ?? "").trim();
+  const url = new URL(request.url);
+  if (raw !== raw.toLowerCase() && raw.length <= 16) throw redirect(`/questionpaper/p/${encodeURIComponent(raw.toLowerCase())}${url.search}`, 301);
+  const paper = await getSavedPaper(raw);
+  if (!paper) throw notFound("এই ঠিকানায় কোনো প্রশ্নপত্র নেই।");
+  const only = url.searchParams.get("only");
+  const part: Part | null = only && Object.hasOwn(PARTS, only) ? (only as Part) : null;
+  const { subject, settings } = paper;
+  const base = `/make-question/${encodeURIComponent(subject.slug)}/${subject.id}/${subject.gradeId}`;
+  const ids = [...new Set(paper.questions.map((q) => q.id))];
+  return json({
+    code: raw,
+    paper,
+    part,
+    base,
+    edit: `${base}/settings${stepQuery([...ids.map((id): [string, number] => ["q", id]), ...settingsQuery(settings)])}`,
+    step2: `${base}/questions${stepQuery(ids.map((id) => ["q", id]))}`,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...seo(matches, {
+    title: data ? `${data.paper.settings.exam || "প্রশ্নপত্র"} — ${data.paper.settings.subject}` : "প্রশ্নপত্র পাওয়া যায়নি",
+    description: data
+      ? `${data.paper.settings.subject}: ${toBanglaDigits(data.paper.questions.length)}টি প্রশ্ন, ${toBanglaDigits(data.paper.sets.length)}টি সেট, উত্তরমালা ও OMR উত্তরপত্রসহ প্রিন্টযোগ্য প্রশ্নপত্র।`
+      : null,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function SavedPaper() {
+  const { code, paper, part, base, edit, step2 } = useLoaderData<typeof loader>();
+  const { settings, sets } = paper;
+  const hasMcq = (sets[0]?.mcq.length ?? 0) > 0;
+  const show = (p: Part) => part === null || part === p;
+  const here = `/questionpaper/p/${code}`;
+  return (
+    <div className="container mp-page">
+      <Breadcrumb items={[{ href: "/questionpaper", label: "Make Question" }, { href: base, label: paper.subject.name }, { label: "প্রশ্নপত্র" }]} />
+      <StepBar current={4} hrefs={[base, step2, edit, null]} />
+      <div className="panel mp-toolbar no-print">
+        <h1>{settings.exam || "প্রশ্নপত্র"}</h1>
+        <p>
+          {toBanglaDigits(sets.length)}টি সেট ({sets.map((s) => s.code).join(", ")}) · প্রতিটি সেটের উত্তরমালা আলাদা পাতায়
+          {hasMcq ? " · শেষে OMR উত্তরপত্র" : ""}। প্রিন্ট করতে ব্রাউজারের Print (Ctrl+P) ব্যবহার করুন; A4 কাগজে সাজানো আছে।
+        </p>
+        <p>
+          এই প্রশ্নপত্রের স্থায়ী ঠিকানা (বদলায় না): <a href={here}>{here}</a>
+        </p>
+        <nav aria-label="কোন অংশ দেখাবেন">
+          <ul className="mp-parts-nav">
+            <li>{part === null ? <span aria-current="page">সব</span> : <a href={here}>সব</a>}</li>
+            {(Object.keys(PARTS) as Part[])
+              .filter((p) => p !== "omr" || hasMcq)
+              .map((p) => (
+                <li key={p}>{part === p ? <span aria-current="page">{PARTS[p]}</span> : <a href={`${here}?only=${p}`}>{PARTS[p]}</a>}</li>
+              ))}
+          </ul>
+        </nav>
+        <p>
+          <a href={edit}>সেটিংস বদলে নতুন প্রশ্নপত্র তৈরি করুন</a> · <a href={base}>নতুন করে শুরু করুন</a>
+        </p>
+      </div>
+      <article className="mp-document" aria-label="প্রশ্নপত্র">
+        {sets.map((set) => (
+          <Fragment key={set.code}>
+            {show("sets") ? <PaperSetSheet paper={paper} set={set} /> : null}
+            {show("keys") ? <SetKeySheet paper={paper} set={set} /> : null}
+          </Fragment>
+        ))}
+        {show("omr") ? <OmrSheet paper={paper} /> : null}
+      </article>
+    </div>
+  );
+}
