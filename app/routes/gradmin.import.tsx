@@ -60,6 +60,20 @@ export const meta: MetaFunction = () => [{ title: "প্রশ্ন ইমপ�
 
 const FORMAT_LABELS: Record<ImportFormat, string> = { csv: "CSV (Excel, Google Sheets)", gift: "Moodle GIFT", aiken: "Aiken" };
 
+/** A <select> of a resource's rows (chapters, sets) with a first "none" choice. */
+function ChoiceSelect({ name, none, choices, required }: { name: string; none: string; choices: { value: string; label: string }[]; required?: boolean }) {
+  return (
+    <select name={name} required={required} defaultValue="">
+      <option value="">{none}</option>
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export default function ImportQuestions() {
   const { csrf, chapters, sets, imported, skipped } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
@@ -149,25 +163,11 @@ export default function ImportQuestions() {
           </label>
           <label>
             <span>অধ্যায় (Chapter) *</span>
-            <select name="chapterId" required defaultValue="">
-              <option value="">— বেছে নিন (choose) —</option>
-              {chapters.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
+            <ChoiceSelect name="chapterId" none="— বেছে নিন (choose) —" choices={chapters} required />
           </label>
           <label>
             <span>প্রশ্নসেটের শেষে যোগ করুন (Also append to a set)</span>
-            <select name="setId" defaultValue="">
-              <option value="">— না (no) —</option>
-              {sets.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
+            <ChoiceSelect name="setId" none="— না (no) —" choices={sets} />
           </label>
           <div className="form-actions">
             <button type="submit" name="intent" value="preview" className="btn-primary">
@@ -197,25 +197,11 @@ export default function ImportQuestions() {
         <Form method="get" action="/gradmin/export" className="admin-form wide" reloadDocument>
           <label>
             <span>অধ্যায় (Chapter)</span>
-            <select name="chapterId" defaultValue="">
-              <option value="">—</option>
-              {chapters.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
+            <ChoiceSelect name="chapterId" none="—" choices={chapters} />
           </label>
           <label>
             <span>অথবা প্রশ্নসেট (or a set)</span>
-            <select name="setId" defaultValue="">
-              <option value="">—</option>
-              {sets.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
+            <ChoiceSelect name="setId" none="—" choices={sets} />
           </label>
           <label>
             <span>ধরন (Format)</span>
