@@ -3,6 +3,7 @@
  * everything here enhances server HTML via data attributes and event delegation, so the same
  * markup keeps working when this script is missing, blocked or fails to parse.
  */
+import { initAttempt } from "./attempt";
 import { initCarousel, initCarousels } from "./carousel";
 import { initPlayer } from "./player";
 import { initPresence } from "./presence";
@@ -19,7 +20,7 @@ function start(): void {
   if (w.grbdEnhanced) return; // the script included twice must not double every listener
   w.grbdEnhanced = true;
   // Isolated so one failing behaviour leaves the others (and the no-JS fallbacks) working.
-  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer]) {
+  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer, initAttempt]) {
     try {
       init();
     } catch (err) {
