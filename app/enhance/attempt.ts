@@ -19,6 +19,7 @@ let timer = 0;
 let tick = 0;
 let busy = false;
 let failures = 0;
+let jump = "";
 
 const key = (): string => "grbd-attempt-" + (form ? form.getAttribute("data-attempt") : "");
 
@@ -89,7 +90,7 @@ async function send(): Promise<void> {
   try {
     const res = await fetch(form.getAttribute("data-save-url") || "", { method: "POST", body, credentials: "same-origin" });
     const data = await res.json().catch(() => ({}));
-    if (res.status === 409 && data.result) {
+    if (data.finished && data.result) {
       pending = {};
       store();
       location.assign(data.result);
@@ -100,11 +101,11 @@ async function send(): Promise<void> {
     for (const id of ids) if (JSON.stringify(pending[id]) === JSON.stringify(sent[id])) delete pending[id];
     store();
     failures = 0;
-    status("saved", "সব উত্তর সংরক্ষিত ✓");
+    status("saved", "✓ সব উত্তর সংরক্ষিত");
     if (Object.keys(pending).length) schedule(300);
   } catch {
     failures++;
-    status("error", "সংরক্ষণ হয়নি — আবার চেষ্টা হচ্ছে");
+    status("error", "✗ সংরক্ষণ হয়নি, আবার চেষ্টা চলছে");
     schedule(Math.min(30000, 2000 * 2 ** Math.min(failures - 1, 4)));
   } finally {
     busy = false;
@@ -124,9 +125,12 @@ function onChange(e: Event): void {
 }
 
 function onSubmit(e: SubmitEvent): void {
-  // Clearing a choice must not be undone by a choice still waiting to be saved.
   const b = e.submitter;
-  if (form && e.target === form && b instanceof HTMLButtonElement && b.name === "clear") {
+  if (!form || e.target !== form || !(b instanceof HTMLButtonElement)) return;
+  // A palette button or Clear brings its question into view once the new page is in.
+  jump = b.getAttribute("data-q") || (b.name === "clear" ? b.value : "");
+  // Clearing a choice must not be undone by a choice still waiting to be saved.
+  if (b.name === "clear") {
     delete pending[b.value];
     store();
   }
@@ -193,8 +197,12 @@ function attach(root: ParentNode): void {
   if (Object.keys(pending).length) {
     status("pending", "এখনো সংরক্ষিত হয়নি…");
     schedule(0);
-  } else status("saved", "সব উত্তর সংরক্ষিত ✓");
+  } else status("saved", "✓ সব উত্তর সংরক্ষিত");
   countdown();
+  const q = jump && document.getElementById("q-" + jump);
+  jump = "";
+  // After the swap's own scroll to the top of the attempt.
+  if (q) setTimeout(() => q.scrollIntoView({ block: "start" }), 60);
 }
 
 export function initAttempt(): void {

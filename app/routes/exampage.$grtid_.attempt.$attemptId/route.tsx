@@ -123,6 +123,7 @@ export default function AttemptPage() {
           action={v.self}
           className="attempt-form"
           data-swap="#attempt"
+          data-swap-scroll
           data-attempt={v.attemptId}
           data-save-url={`${v.base}/save`}
         >
@@ -133,13 +134,15 @@ export default function AttemptPage() {
           <input type="hidden" name="page" value={v.page} />
           <input type="hidden" name="shown" value={v.questions.map((q) => q.id).join(",")} />
           <div className="attempt-bar" role="group" aria-label="পরীক্ষার অবস্থা">
-            <p className="attempt-clock">
-              <span className="clock-label">সময়</span>{" "}
-              <strong data-countdown={v.remainingSeconds} aria-live="off">
-                {v.remainingSeconds > 0 ? `শেষ ${v.deadlineBn}` : "সময় শেষ"}
-              </strong>
-            </p>
-            <p className="save-state" data-save-state aria-live="polite" />
+            <div className="bar-status">
+              <p className="attempt-clock">
+                <span className="clock-label">সময়</span>{" "}
+                <strong data-countdown={v.remainingSeconds} aria-live="off">
+                  {v.remainingSeconds > 0 ? `শেষ ${v.deadlineBn}` : "সময় শেষ"}
+                </strong>
+              </p>
+              <p className="save-state" data-save-state aria-live="polite" />
+            </div>
             <a className="bar-link" href="#palette">
               {`উত্তর ${bn(v.counts.answered)}/${bn(v.counts.total)}`}
             </a>
