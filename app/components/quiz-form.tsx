@@ -54,9 +54,25 @@ export function QuizForm({
         ))}
       </ol>
       <div className="quiz-actions">
-        <button type="submit" name="intent" value="submit" className="btn" disabled={submitted || undefined}>
-          Submit
-        </button>
+        {submitted ? (
+          <button type="submit" name="intent" value="submit" className="btn" disabled>
+            Submit
+          </button>
+        ) : (
+          // Submit locks the page, so it asks first; <details> needs no JS (with JS the count of
+          // unanswered questions is filled in, enhance/quiz.ts).
+          <details className="submit-confirm">
+            <summary className="btn">Submit</summary>
+            <div className="confirm-pop">
+              <p>
+                জমা দিলে এই পৃষ্ঠার উত্তর আর বদলানো যাবে না।<span data-unanswered />
+              </p>
+              <button type="submit" name="intent" value="submit" className="btn">
+                হ্যাঁ, জমা দিন
+              </button>
+            </div>
+          </details>
+        )}
         <button
           type="submit"
           name="intent"

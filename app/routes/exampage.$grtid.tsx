@@ -80,7 +80,11 @@ function examView(exam: ExamTitle, query: ExamQuery, rows: PublicQuestion[], pag
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const grtid = parseGrtid(params.grtid);
-  const query = readExamQuery(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const query = readExamQuery(search);
+  // The settings form sends includeCorrect twice (a hidden 0, then the box's 1): the URL to keep and
+  // share carries each parameter once.
+  if (["page", "pageSize", "includeCorrect", "back"].some((name) => search.getAll(name).length > 1)) throw redirect(examUrl(grtid, query));
   const exam = await findExam(grtid);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
   const rows = exam.total > 0 ? await listSetQuestions({ setIds: [exam.questionSetId], offset, limit: query.pageSize }) : [];
@@ -151,7 +155,7 @@ export default function ExamPage() {
             {meta.negativeMarkBn ? <li>{`নেগেটিভ মার্কিং: প্রতি ভুল উত্তরে ${meta.negativeMarkBn}`}</li> : null}
           </ul>
           {data.success ? (
-            <form method="get" action={`/exampage/${data.grtid}`} className="exam-settings" data-swap="#exam" data-swap-scroll data-swap-replace>
+            <form method="get" action={`/exampage/${data.grtid}`} className="exam-settings" data-swap="#exam" data-swap-scroll data-swap-replace data-autosubmit>
               {data.backParam ? <input type="hidden" name="back" value={data.backParam} /> : null}
               <label>
                 <span>প্রতি পৃষ্ঠায় প্রশ্ন</span>{" "}
@@ -165,7 +169,7 @@ export default function ExamPage() {
               <label className="check">
                 <input type="checkbox" name="includeCorrect" value="1" defaultChecked={data.includeCorrect} /> Show answers
               </label>
-              <button type="submit" className="btn btn-secondary">
+              <button type="submit" className="btn btn-secondary apply-btn">
                 প্রয়োগ করুন
               </button>
             </form>

@@ -178,7 +178,8 @@ describe("exampage/{grtid}: loader", () => {
     // hidden fields: only the page state
     const hidden = [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => `${m[1]}=${m[2]}`);
     expect(hidden).toEqual(["includeCorrect=0", "page=1", "pageSize=25", "includeCorrect=1"]);
-    expect(page).toMatch(/<button type="submit" name="intent" value="submit" class="btn">Submit<\/button>/);
+    // Submit asks first (no JS needed): the button that submits is inside the question.
+    expect(page).toContain('<details class="submit-confirm"><summary class="btn">Submit</summary><div class="confirm-pop"><p>জমা দিলে এই পৃষ্ঠার উত্তর আর বদলানো যাবে না।<span data-unanswered="true"></span></p><button type="submit" name="intent" value="submit" class="btn">হ্যাঁ, জমা দিন</button></div></details>');
     expect(page).toMatch(/value="result" class="btn btn-secondary" disabled="">View Result/);
     expect(page).toMatch(/value="clear" class="btn btn-ghost">Clear selections/);
     expect(page).toContain("Page ১ of ২ — total questions: ৩০");
@@ -218,7 +219,19 @@ describe("exampage/{grtid}: loader", () => {
     expect(await flag("?includeCorrect=true")).toBe(true);
     expect(await flag("?includeCorrect=0")).toBe(false);
     expect(await flag("?includeCorrect=yes")).toBe(false);
-    expect(await flag("?includeCorrect=0&includeCorrect=1")).toBe(true); // the GET form with the box checked
+    // The GET form with the box checked sends 0 then 1: the page redirects to the URL with each parameter once.
+    for (const [qs, flagValue] of [["?includeCorrect=0&includeCorrect=1", "1"], ["?includeCorrect=0", "0"], ["?pageSize=100&includeCorrect=0&includeCorrect=0&page=2&page=3", "0"]] as const) {
+      const res = await exam(qs);
+      if (qs === "?includeCorrect=0") {
+        expect(res.status).toBe(200);
+        continue;
+      }
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get("Location")!, "http://x");
+      expect(location.searchParams.getAll("includeCorrect")).toEqual([flagValue]);
+      expect([...location.searchParams.keys()].sort()).toEqual(["includeCorrect", "page", "pageSize"]);
+    }
+    expect((await exam("?pageSize=100&page=2&page=3")).headers.get("Location")).toBe("/exampage/500?page=2&pageSize=100&includeCorrect=1");
     const off = await (await exam("?includeCorrect=0")).json();
     expect(off.nextHref).toContain("includeCorrect=0");
     expect(html(ExamPage, off)).not.toMatch(/type="checkbox"[^>]*checked/);
@@ -470,9 +483,9 @@ describe("exam-subpage", () => {
       const res = await sub(`?group=${g}`);
       expect(res.status).toBe(404);
       const data = await res.json();
-      expect(data.error).toBe("Subject list could not be loaded");
+      expect(data.error).toBe("বিষয়ের তালিকা লোড করা যায়নি (Subject list could not be loaded)");
       expect(data.subjects).toBeNull();
-      expect(html(ExamSubPage, data)).toContain('<div class="notice error" role="alert"><p>Subject list could not be loaded</p></div>');
+      expect(html(ExamSubPage, data)).toContain('<div class="notice error" role="alert"><p>বিষয়ের তালিকা লোড করা যায়নি (Subject list could not be loaded)</p></div>');
     }
   });
 
@@ -505,7 +518,7 @@ describe("exam-subpage", () => {
       const res = await sub(qs);
       expect(res.status).toBe(404);
       const data = await res.json();
-      expect(data.error).toBe("Title could not be loaded");
+      expect(data.error).toBe("শিরোনাম লোড করা যায়নি (Title could not be loaded)");
       expect(data.title).toBeNull();
     }
   });
