@@ -111,3 +111,29 @@ test("MCQ practice and board papers open from home", async ({ page }) => {
   await expect(page).toHaveURL(/\/board-question\/\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
+
+test("MCQ practice: a question is checked on its own, its answer and explanation come back at the question", async ({ page }) => {
+  await page.goto("/mq/1");
+  const first = page.locator(".question-card").first();
+  const id = (await first.getAttribute("id"))!;
+  const qid = Number(id.slice(2));
+  const { explained } = await queryOne<{ explained: number }>(`SELECT explanation_html IS NOT NULL AS explained FROM questions WHERE id = ${qid}`);
+  if (isJsOn()) await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await first.locator('input[type="radio"]').nth(1).check();
+  await first.getByRole("button", { name: /উত্তর মিলিয়ে দেখুন/ }).click();
+  const card = page.locator(`#${id}`);
+  await expect(card.locator(".q-option.is-correct")).toHaveCount(1);
+  await expect(card.locator('input[type="radio"]').nth(1)).toBeChecked(); // the choice is kept ...
+  await expect(card.locator('input[type="radio"]').nth(1)).toBeDisabled(); // ... and locked
+  if (explained) await expect(card.getByText("ব্যাখ্যা", { exact: true })).toBeVisible();
+  if (isJsOn()) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // in place
+  else expect(new URL(page.url()).hash).toBe(`#${id}`); // back at the question's anchor
+  // The other questions stay open, without their keys.
+  const second = page.locator(".question-card").nth(1);
+  await expect(second.locator(".q-option.is-correct")).toHaveCount(0);
+  await expect(second.locator('input[type="radio"]').first()).toBeEnabled();
+  await second.locator('input[type="radio"]').first().check();
+  await second.getByRole("button", { name: /উত্তর মিলিয়ে দেখুন/ }).click();
+  await expect(page.locator(".question-card").nth(1).locator(".q-option.is-correct")).toHaveCount(1);
+  await expect(page.locator(`#${id} .q-option.is-correct`)).toHaveCount(1); // the first stays checked
+});

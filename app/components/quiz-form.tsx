@@ -17,6 +17,7 @@ export function QuizForm({
   questions,
   state,
   restartHref,
+  check = false,
 }: {
   /** The page's own URL; the #fragment brings the score into view after a no-JS post. */
   action: string;
@@ -27,6 +28,8 @@ export function QuizForm({
   state: QuizState;
   /** The same page, unanswered. */
   restartHref: string;
+  /** MCQ practice: a check button per question (its answer and explanation at once). */
+  check?: boolean;
 }) {
   const { submitted, showResult, answers, score, results } = state;
   return (
@@ -48,8 +51,32 @@ export function QuizForm({
             question={q}
             number={q.serialBn}
             chosen={answers[String(q.id)] ?? null}
-            locked={submitted}
+            locked={submitted || !!results?.[String(q.id)]}
             result={results?.[String(q.id)] ?? null}
+            extra={
+              check && !submitted && results?.[String(q.id)] ? (
+                // A checked question's radios are locked: its choice travels in hidden fields, inside
+                // the card, so that swapping the card alone (with JS) keeps them.
+                <>
+                  <input type="hidden" name="checked" value={q.id} />
+                  {answers[String(q.id)] ? <input type="hidden" name={`q${q.id}`} value={answers[String(q.id)]} /> : null}
+                </>
+              ) : check && !submitted ? (
+                <div className="q-tools">
+                  <button
+                    type="submit"
+                    name="check"
+                    value={q.id}
+                    formAction={`${action}#q-${q.id}`}
+                    className="btn btn-ghost btn-small"
+                    data-swap={`#q-${q.id}`}
+                    aria-label={`${q.serialBn} নং প্রশ্নের উত্তর মিলিয়ে দেখুন`}
+                  >
+                    উত্তর মিলিয়ে দেখুন
+                  </button>
+                </div>
+              ) : null
+            }
           />
         ))}
       </ol>

@@ -610,6 +610,44 @@ describe("mq/{id} and mq/sub/{subcat}", () => {
     expect(clear.status).toBe(303);
     expect(clear.headers.get("Location")).toBe("/mq/1?set=903&page=1");
   });
+
+  it("checks one question at a time: its key and explanation come back at its anchor, the others stay open", async () => {
+    const check = (fields: [string, string][]) => call(mqAction, "/mq/1", { id: "1" }, form(fields));
+    const before = html(McqRoute, await (await mq("1")).json());
+    expect(before).toContain(
+      '<button type="submit" name="check" value="3001" formaction="/mq/1?set=903&amp;page=1#q-3001" class="btn btn-ghost btn-small" data-swap="#q-3001"',
+    );
+    expect(before).not.toMatch(LEAKS);
+    // Question 3002 answered wrong and checked; 3001 answered but not checked.
+    const first = await check([["set", "903"], ["page", "1"], ["q3001", correctOf(3001)], ["q3002", wrongOf(3002)], ["check", "3002"]]);
+    expect(first.status).toBe(200);
+    const data = await first.json();
+    expect(data.state).toMatchObject({ submitted: false, showResult: false, score: null });
+    expect(Object.keys(data.state.results)).toEqual(["3002"]);
+    expect(data.state.results["3002"]).toMatchObject({ correct: correctOf(3002), chosenWrong: true, explanationHtml: expect.stringContaining("ব্যাখ্যা 3002") });
+    const page = html(McqRoute, data, data);
+    const card = (id: number) => page.slice(page.indexOf(`id="q-${id}"`), page.indexOf("</li>", page.indexOf(`id="q-${id}"`)));
+    expect(card(3002)).toContain("is-correct");
+    expect(card(3002)).toContain("is-wrong");
+    expect(card(3002)).toContain("ব্যাখ্যা 3002");
+    expect(card(3002)).toContain('<input type="hidden" name="checked" value="3002"/>');
+    expect(card(3002)).toContain(`<input type="hidden" name="q3002" value="${wrongOf(3002)}"/>`);
+    expect(card(3002).match(/type="radio"[^>]*disabled/g)).toHaveLength(4);
+    // The others: no key, still open, still checkable.
+    expect(card(3001)).not.toMatch(LEAKS);
+    expect(card(3001)).not.toContain("disabled");
+    expect(card(3001)).toContain('name="check" value="3001"');
+    expect(card(3001)).toMatch(/name="q3001" checked="" value=/);
+    // Checking another keeps the first one's answer (from its hidden fields), then Submit scores all.
+    const second = await (
+      await check([["set", "903"], ["page", "1"], ["checked", "3002"], ["q3002", wrongOf(3002)], ["q3001", correctOf(3001)], ["check", "3001"]])
+    ).json();
+    expect(Object.keys(second.state.results).sort()).toEqual(["3001", "3002"]);
+    expect(second.state.results["3001"].chosenWrong).toBe(false);
+    // Junk in check/checked asks about nothing it does not know.
+    const junk = await (await check([["set", "903"], ["check", "abc"], ["checked", "99999"], ["checked", "-1"]])).json();
+    expect(junk.state.results).toBeNull();
+  });
 });
 
 describe("example", () => {
