@@ -264,3 +264,29 @@ test("answer keys: published for past board papers, not for model tests", async 
   await page.goto(`/questionpaper/${past.id}`);
   await expect(page.getByRole("heading", { name: /^উত্তরমালা — / })).toBeVisible();
 });
+
+test("on a 360×800 phone what stays on screen while scrolling covers under 15% of it", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  /** The part of the screen's height that fixed or stuck bars (wider than half the screen) cover. */
+  const covered = () =>
+    page.evaluate(() => {
+      const rows = new Set<number>();
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
+        const pos = getComputedStyle(el).position;
+        if (pos !== "fixed" && pos !== "sticky") continue;
+        const r = el.getBoundingClientRect();
+        if (r.width < 180 || r.bottom <= 0 || r.top >= innerHeight) continue;
+        for (let y = Math.max(0, Math.floor(r.top)); y < Math.min(innerHeight, Math.ceil(r.bottom)); y++) rows.add(y);
+      }
+      return rows.size / innerHeight;
+    });
+  await page.goto("/exampage/1");
+  await page.getByRole("button", { name: "পরীক্ষা শুরু করুন (Start exam)" }).click();
+  await expect(page).toHaveURL(/\/attempt\//);
+  for (const path of [new URL(page.url()).pathname, "/exampage/1", "/mq/1"]) {
+    await page.goto(path);
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(covered, { message: path }).toBeLessThan(0.15);
+    expect(await covered(), path).toBeGreaterThan(0.04); // the bar is there
+  }
+});
