@@ -76,6 +76,13 @@ async function readExam(examId: number): Promise<ExamForAttempts | null> {
     qs.push(item);
     byId.set(q.id, item);
   }
+  // Two chapters of one name (the same chapter in two subjects) are told apart by their subject.
+  const keysOf = new Map<string, Set<string>>();
+  for (const q of qs) keysOf.set(q.chapterName, (keysOf.get(q.chapterName) ?? new Set()).add(q.chapterKey));
+  for (const q of qs) {
+    const subject = chapterOf.get(q.id)?.subject;
+    if (keysOf.get(q.chapterName)!.size > 1 && subject && subject !== q.chapterName) q.chapterName = `${q.chapterName} (${subject})`;
+  }
   return { exam: { ...head, total: qs.length }, questions: qs, byId, index: new Map(qs.map((q, i) => [q.id, i])) };
 }
 

@@ -49,10 +49,14 @@ const B = `grbd_exams=${"B".repeat(32)}`;
 beforeAll(async () => {
   await resetTables();
   clearExamCache();
-  await db.insert(schema.subjects).values({ id: 1, name: "গণিত", slug: "math" });
+  await db.insert(schema.subjects).values([
+    { id: 1, name: "গণিত", slug: "math" },
+    { id: 2, name: "উচ্চতর গণিত", slug: "higher-math" },
+  ]);
   await db.insert(schema.categories).values([
     { id: 11, subjectId: 1, name: "বীজগণিত" },
     { id: 12, subjectId: 1, name: "জ্যামিতি" },
+    { id: 13, subjectId: 2, name: "বীজগণিত" },
   ]);
   await db.insert(schema.questionSets).values([
     { id: 960, name: "মডেল টেস্ট সেট" },
@@ -70,8 +74,8 @@ beforeAll(async () => {
       subjectId: 1,
       explanation: `<p>EXPLAINED ${id}</p>`,
     })),
-    { id: OTHER_EXAM_Q, setId: 961, sort: 1, body: "<p>অন্য পরীক্ষার প্রশ্ন</p>", correctKey: correctOf(OTHER_EXAM_Q), explanation: "<p>EXPLAINED other</p>" },
-    { id: 6102, setId: 961, sort: 2, body: "<p>অন্য ২</p>", correctKey: correctOf(6102) },
+    { id: OTHER_EXAM_Q, setId: 961, sort: 1, body: "<p>অন্য পরীক্ষার প্রশ্ন</p>", correctKey: correctOf(OTHER_EXAM_Q), explanation: "<p>EXPLAINED other</p>", chapterId: 11, subjectId: 1 },
+    { id: 6102, setId: 961, sort: 2, body: "<p>অন্য ২</p>", correctKey: correctOf(6102), chapterId: 13, subjectId: 2 },
   ]);
   await db.insert(schema.examTitles).values([
     { id: EXAM, name: "গণিত মডেল টেস্ট", questionSetId: 960, fullMarks: 25, durationMinutes: 30, negativeMark: "0.25" },
@@ -370,6 +374,11 @@ describe("finishing and the result", () => {
     const data = await (await result(mid, "", "", 601)).json();
     expect(data.score.net).toBe(1);
     expect(data).toMatchObject({ others: 2, better: 50, owner: false });
+    // Two chapters of one name, in two subjects, are told apart.
+    expect(data.breakdown.map((r: { name: string; right: number }) => [r.name, r.right])).toEqual([
+      ["বীজগণিত (গণিত)", 1],
+      ["বীজগণিত (উচ্চতর গণিত)", 0],
+    ]);
     expect(html(ResultPage, data)).toContain("অন্য ২টি সমাপ্ত চেষ্টার ৫০%-এর চেয়ে ভালো করেছেন");
     expect((await (await result(high, "", B, 601)).json()).better).toBe(100);
     expect((await (await result(low, "", B, 601)).json()).better).toBe(0);
