@@ -67,6 +67,8 @@ function examView(exam: ExamTitle, query: ExamQuery, rows: PublicQuestion[], pag
       hasNext: page < totalPages,
     },
     includeCorrect: query.includeCorrect,
+    /** A timed attempt can be started (the exam has a duration). */
+    timed: exam.durationMinutes > 0,
     /** The raw (validated) back parameter, kept in every link and form of the page. */
     backParam: query.back,
     backHref: query.back ?? DEFAULT_BACK,
@@ -175,7 +177,7 @@ export default function ExamPage() {
             </form>
           ) : null}
         </header>
-        {data.success ? <StartExam grtid={data.grtid} meta={meta} /> : null}
+        {data.success && data.timed ? <StartExam grtid={data.grtid} meta={meta} /> : null}
         {data.success ? (
           <>
             <QuizForm

@@ -16,7 +16,8 @@ function parseGrtid(value: string | undefined): number {
 export async function action({ params, request }: ActionFunctionArgs) {
   const grtid = parseGrtid(params.grtid);
   const loaded = await loadExam(grtid);
-  if (!loaded || loaded.questions.length === 0) throw notFound(EXAM_LOAD_FAILED);
+  // No questions, or no duration (a timed attempt would be over at once): nothing to start.
+  if (!loaded || loaded.questions.length === 0 || loaded.exam.durationMinutes <= 0) throw notFound(EXAM_LOAD_FAILED);
   const key = readBrowserKey(request) ?? newBrowserKey();
   const id = await startAttempt({ exam: loaded.exam, browserHash: browserHash(key), now: new Date() });
   return redirect(attemptPath(grtid, id), {

@@ -82,6 +82,7 @@ beforeAll(async () => {
     { id: 601, name: "অন্য পরীক্ষা", questionSetId: 961, fullMarks: 2, durationMinutes: 5, keyPublished: true },
     { id: 602, name: "রিভিউ বন্ধ পরীক্ষা", questionSetId: 960, fullMarks: 25, durationMinutes: 30, reviewAfterFinish: false },
     { id: 603, name: "খালি পরীক্ষা", questionSetId: 962, fullMarks: 0, durationMinutes: 10 },
+    { id: 604, name: "সময়হীন পরীক্ষা", questionSetId: 961, fullMarks: 2, durationMinutes: 0 },
   ]);
 });
 
@@ -164,7 +165,7 @@ describe("starting", () => {
       expect(res.status).toBe(400);
       expect(await res.text()).toBe("Missing grtid");
     }
-    for (const grtid of ["99999", "603"]) {
+    for (const grtid of ["99999", "603", "604"]) {
       const res = await call(startAction, `/exampage/${grtid}/start`, { grtid }, { method: "POST" });
       expect(res.status).toBe(404);
       expect(await res.text()).toBe("Failed to load exam.");
@@ -184,6 +185,10 @@ describe("starting", () => {
     expect(start).toContain("পূর্ণমান: ২৫");
     expect(start).toContain("সময়: ৩০ মিনিট");
     expect(start).toContain("প্রতি ভুল উত্তরে ০.২৫ নম্বর কাটা যাবে");
+    // An exam without a duration is practice only.
+    const untimed = html(ExamPage, await (await call(examLoader, "/exampage/604", { grtid: "604" })).json());
+    expect(untimed).not.toContain('id="start"');
+    expect(untimed).toContain('class="quiz-form"');
   });
 });
 
