@@ -141,8 +141,17 @@ function countdown(): void {
   const el = form && form.querySelector<HTMLElement>("[data-countdown]");
   if (!el) return;
   const end = performance.now() + Number(el.getAttribute("data-countdown")) * 1000;
+  const alert = form && form.querySelector("[data-clock-alert]");
+  let said = Infinity;
   const paint = (): void => {
     const left = Math.max(0, Math.round((end - performance.now()) / 1000));
+    for (const mark of [300, 60]) {
+      if (left <= mark && said > mark && left > 0) {
+        if (alert && said !== Infinity) alert.textContent = `আর ${bn(mark / 60)} মিনিট বাকি`;
+        said = mark;
+      }
+    }
+    if (said === Infinity) said = left;
     const h = Math.floor(left / 3600);
     const mm = String(Math.floor((left % 3600) / 60));
     const ss = String(left % 60).padStart(2, "0");

@@ -142,6 +142,8 @@ export default function AttemptPage() {
                 </strong>
               </p>
               <p className="save-state" data-save-state aria-live="polite" />
+              {/* The countdown itself is silent; this says "5 minutes left" and "1 minute left" once. */}
+              <p className="visually-hidden" data-clock-alert aria-live="assertive" />
             </div>
             <a className="bar-link" href="#palette">
               {`উত্তর ${bn(v.counts.answered)}/${bn(v.counts.total)}`}
