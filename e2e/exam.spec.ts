@@ -1,4 +1,4 @@
-import { expect, queryOne, test } from "./fixtures";
+import { expect, isJsOn, queryOne, test } from "./fixtures";
 
 const bn = (n: number) => String(n).replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]);
 
@@ -36,7 +36,11 @@ test("taking an exam: answer, submit, see the score, then view the result once",
   const [wrongQid, wrongKey] = keys[3];
   const wrong = await page.locator(`input[name="q${wrongQid}"]:not([value="${wrongKey}"])`).first();
   await wrong.check();
-  await page.getByRole("button", { name: "Submit" }).click();
+  // Submit asks before it locks the page.
+  await page.getByText("Submit", { exact: true }).click();
+  await expect(page.getByText("জমা দিলে এই পৃষ্ঠার উত্তর আর বদলানো যাবে না।", { exact: false })).toBeVisible();
+  if (isJsOn()) await expect(page.getByText(`উত্তর দেওয়া হয়নি: ${bn(21)}টি প্রশ্ন।`, { exact: false })).toBeVisible();
+  await page.getByRole("button", { name: "হ্যাঁ, জমা দিন" }).click();
   await expect(page.getByText(`আপনি পেয়েছেন ${bn(3)} / ${bn(25)}`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit" })).toBeDisabled();
   const chosen = page.locator(`input[type="radio"][name="q${keys[0][0]}"][value="${keys[0][1]}"]`);
@@ -52,8 +56,16 @@ test("taking an exam: answer, submit, see the score, then view the result once",
 test("page size 100 pages the long exam and the URL reopens the same page", async ({ page }) => {
   await page.goto("/exampage/1");
   await page.getByLabel("প্রতি পৃষ্ঠায় প্রশ্ন").selectOption("100");
-  await page.getByRole("button", { name: "প্রয়োগ করুন" }).click();
+  // With JavaScript a change applies at once (the button is for JS off).
+  if (isJsOn()) await expect(page.getByRole("button", { name: "প্রয়োগ করুন" })).toBeHidden();
+  else await page.getByRole("button", { name: "প্রয়োগ করুন" }).click();
   await expect(page).toHaveURL(/pageSize=100/);
+  // Each parameter once in the URL (the form sends includeCorrect twice: a hidden 0 and the box's 1).
+  expect(new URL(page.url()).search).toBe("?page=1&pageSize=100&includeCorrect=1");
+  await page.getByLabel("Show answers").uncheck();
+  if (!isJsOn()) await page.getByRole("button", { name: "প্রয়োগ করুন" }).click();
+  await expect(page).toHaveURL(/includeCorrect=0$/);
+  expect(new URL(page.url()).search).toBe("?pageSize=100&includeCorrect=0");
   await expect(page.locator(".question-card")).toHaveCount(100);
   await page.getByRole("link", { name: /Next/ }).click();
   await expect(page).toHaveURL(/page=2/);
@@ -72,6 +84,23 @@ test("old exampage.php links and bad ids", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Missing grtid" })).toBeVisible();
 });
 
+test("bad and missing ids answer with the site's page, the spec's message and the right status", async ({ page }) => {
+  const cases: [string, number, string][] = [
+    ["/exampage", 400, "Missing grtid"],
+    ["/exampage.php", 400, "Missing grtid"],
+    ["/exampage.php?grtid=abc", 400, "Missing grtid"],
+    ["/category?catid=abc", 400, "Invalid category id in route."],
+    ["/exampage/987654", 404, "Failed to load exam."],
+  ];
+  for (const [path, status, message] of cases) {
+    const res = await page.goto(path);
+    expect(res!.status(), path).toBe(status);
+    expect(res!.headers()["content-type"], path).toContain("text/html");
+    await expect(page.getByRole("heading", { level: 1, name: message })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "প্রধান মেনু" })).toBeVisible(); // the whole site page
+  }
+});
+
 test("MCQ practice and board papers open from home", async ({ page }) => {
   await page.goto("/home");
   await page.locator("#grcontentmcq .card a").first().click();
@@ -81,4 +110,30 @@ test("MCQ practice and board papers open from home", async ({ page }) => {
   await page.locator("#board-papers .card a").first().click();
   await expect(page).toHaveURL(/\/board-question\/\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("MCQ practice: a question is checked on its own, its answer and explanation come back at the question", async ({ page }) => {
+  await page.goto("/mq/1");
+  const first = page.locator(".question-card").first();
+  const id = (await first.getAttribute("id"))!;
+  const qid = Number(id.slice(2));
+  const { explained } = await queryOne<{ explained: number }>(`SELECT explanation_html IS NOT NULL AS explained FROM questions WHERE id = ${qid}`);
+  if (isJsOn()) await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await first.locator('input[type="radio"]').nth(1).check();
+  await first.getByRole("button", { name: /উত্তর মিলিয়ে দেখুন/ }).click();
+  const card = page.locator(`#${id}`);
+  await expect(card.locator(".q-option.is-correct")).toHaveCount(1);
+  await expect(card.locator('input[type="radio"]').nth(1)).toBeChecked(); // the choice is kept ...
+  await expect(card.locator('input[type="radio"]').nth(1)).toBeDisabled(); // ... and locked
+  if (explained) await expect(card.getByText("ব্যাখ্যা", { exact: true })).toBeVisible();
+  if (isJsOn()) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // in place
+  else expect(new URL(page.url()).hash).toBe(`#${id}`); // back at the question's anchor
+  // The other questions stay open, without their keys.
+  const second = page.locator(".question-card").nth(1);
+  await expect(second.locator(".q-option.is-correct")).toHaveCount(0);
+  await expect(second.locator('input[type="radio"]').first()).toBeEnabled();
+  await second.locator('input[type="radio"]').first().check();
+  await second.getByRole("button", { name: /উত্তর মিলিয়ে দেখুন/ }).click();
+  await expect(page.locator(".question-card").nth(1).locator(".q-option.is-correct")).toHaveCount(1);
+  await expect(page.locator(`#${id} .q-option.is-correct`)).toHaveCount(1); // the first stays checked
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import type { PublicQuestion, Question } from "~/lib/question";
 import type { QuestionResult } from "~/lib/quiz";
@@ -13,6 +14,10 @@ type QuizProps = {
   locked: boolean;
   /** View Result's marks for this question. */
   result?: QuestionResult | null;
+  /** A short status beside the serial ("উত্তর দেওয়া হয়নি"). */
+  note?: string | null;
+  /** More controls of the card (a timed attempt's review box and clear button). */
+  extra?: ReactNode;
 };
 
 type PaperProps = {
@@ -38,12 +43,13 @@ export function QuestionItem({ question: q, number, ...props }: { question: Ques
   const creative = q.type === "creative" ? <CreativeParts question={q} /> : null;
 
   if (props.variant === "quiz") {
-    const { chosen, locked, result } = props;
+    const { chosen, locked, result, note, extra } = props;
     return (
       <li className="question-card" id={`q-${q.id}`}>
         <div className="q-head">
           <span className="q-serial" id={serialId}>{`${number}.`}</span>
           {q.source ? <span className="board-year">{`[${q.source}]`}</span> : null}
+          {note ? <span className="q-note">{note}</span> : null}
         </div>
         {q.introHtml ? <div className="q-intro prose" dangerouslySetInnerHTML={{ __html: q.introHtml }} /> : null}
         <div className="q-body prose" id={bodyId} dangerouslySetInnerHTML={{ __html: q.html }} />
@@ -75,6 +81,7 @@ export function QuestionItem({ question: q, number, ...props }: { question: Ques
             <div className="prose" dangerouslySetInnerHTML={{ __html: result.explanationHtml }} />
           </details>
         ) : null}
+        {extra}
       </li>
     );
   }

@@ -494,14 +494,71 @@ export const examTitles = mysqlTable(
     durationMinutes: int("duration_minutes").notNull().default(0),
     /** Marks deducted per wrong answer (0, 0.25, 0.5 ...). */
     negativeMark: decimal("negative_mark", { precision: 4, scale: 2 }).notNull().default("0"),
-    /** Whether the answer key may be shown (/questionpaper/{grtid}, review after an attempt). */
+    /** Whether the answer key is public: printed on /questionpaper/{grtid} (staff publish it, e.g. after a live exam). */
     keyPublished: boolean("key_published").notNull().default(false),
+    /** Issue 16: whether a finished attempt's result shows each question's correct answer and explanation. */
+    reviewAfterFinish: boolean("review_after_finish").notNull().default(true),
     sort: sort(),
     renderVersion: renderVersion(),
     ...tracked(),
     version: version(),
   },
   (t) => [index("exam_titles_group_subject_idx").on(t.groupSubjectId, t.sort)],
+);
+
+/* ------------------------------------------------------------ timed exam attempts (issue 16) -- */
+
+/**
+ * One timed attempt at an exam, without an account. The id (random, unguessable) is the key of its
+ * URLs. The browser that started it is known by a random key in a long-lived cookie, kept here only
+ * as its SHA-256 (browser_hash), so only that browser may answer. The deadline is the server's,
+ * fixed at start from the exam's duration, and so is the negative mark announced before the start.
+ * The score columns are written once, when the attempt finishes (finished_at).
+ */
+export const examAttempts = mysqlTable(
+  "exam_attempts",
+  {
+    id: varchar("id", { length: 24 }).primaryKey(),
+    examId: int("exam_id")
+      .notNull()
+      .references(() => examTitles.id, { onDelete: "cascade" }),
+    browserHash: varchar("browser_hash", { length: 64 }).notNull(),
+    startedAt: datetime("started_at", { fsp: 3 }).notNull(),
+    deadlineAt: datetime("deadline_at", { fsp: 3 }).notNull(),
+    negativeMark: decimal("negative_mark", { precision: 4, scale: 2 }).notNull().default("0"),
+    finishedAt: datetime("finished_at", { fsp: 3 }),
+    rightCount: smallint("right_count"),
+    wrongCount: smallint("wrong_count"),
+    skippedCount: smallint("skipped_count"),
+    /** Marks of the right answers; net = score - wrong × negative mark. */
+    score: decimal("score", { precision: 8, scale: 2 }),
+    net: decimal("net", { precision: 8, scale: 2 }),
+    fullMarks: int("full_marks"),
+  },
+  (t) => [
+    index("exam_attempts_browser_idx").on(t.browserHash, t.startedAt),
+    // "better than N% of attempts": unfinished attempts have no net.
+    index("exam_attempts_exam_net_idx").on(t.examId, t.net),
+    index("exam_attempts_started_idx").on(t.startedAt),
+  ],
+);
+
+/** An attempt's answers: one row per question touched (chosen and/or marked for review); a save is one upsert. */
+export const examAttemptAnswers = mysqlTable(
+  "exam_attempt_answers",
+  {
+    attemptId: varchar("attempt_id", { length: 24 })
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: "cascade" }),
+    questionId: int("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    /** The chosen option's key; null: none (cleared, or only marked for review). */
+    choice: varchar("choice", { length: 8 }),
+    markedForReview: boolean("marked_for_review").notNull().default(false),
+    savedAt: datetime("saved_at", { fsp: 3 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index("exam_attempt_answers_question_idx").on(t.questionId)],
 );
 
 /* ------------------------------------------------------------------ board papers -- */

@@ -3,9 +3,12 @@
  * everything here enhances server HTML via data attributes and event delegation, so the same
  * markup keeps working when this script is missing, blocked or fails to parse.
  */
+import { initAttempt } from "./attempt";
+import { initAutosubmit } from "./autosubmit";
 import { initCarousel, initCarousels } from "./carousel";
 import { initPlayer } from "./player";
 import { initPresence } from "./presence";
+import { initQuiz } from "./quiz";
 import { initScroll } from "./scroll";
 import { initSwap, onReplaced } from "./swap";
 import { initThumbs } from "./thumbs";
@@ -19,7 +22,7 @@ function start(): void {
   if (w.grbdEnhanced) return; // the script included twice must not double every listener
   w.grbdEnhanced = true;
   // Isolated so one failing behaviour leaves the others (and the no-JS fallbacks) working.
-  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer]) {
+  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer, initAttempt, initAutosubmit, initQuiz]) {
     try {
       init();
     } catch (err) {

@@ -115,7 +115,8 @@ async function swap(job: Job): Promise<void> {
         fresh.focus({ preventScroll: true });
       }
     }
-    if (fresh && from && from.hasAttribute("data-swap-scroll"))
+    const own = job.submitter && job.submitter.hasAttribute("data-swap") ? job.submitter : from; // who asked decides the scroll
+    if (fresh && own && own.hasAttribute("data-swap-scroll"))
       fresh.scrollIntoView({ behavior: motion(), block: "start" });
   } catch {
     if (!ctrl.signal.aborted) fallback(job, res); // aborted: a newer swap owns the target
@@ -141,8 +142,9 @@ function onSubmit(e: SubmitEvent): void {
   const form = e.target;
   if (!(form instanceof HTMLFormElement) || e.defaultPrevented) return;
   // getAttribute throughout: form.action/.method/.dataset can be shadowed by fields of that name.
-  const sel = form.getAttribute("data-swap");
   const sub = (e.submitter || null) as Field | null;
+  // A button may swap a smaller part than its form (MCQ practice's per-question check).
+  const sel = (sub && sub.getAttribute("data-swap")) || form.getAttribute("data-swap");
   const attr = (n: string): string => (sub && sub.getAttribute("form" + n)) || form.getAttribute(n) || "";
   const method = attr("method").toLowerCase();
   const target = attr("target");

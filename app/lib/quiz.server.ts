@@ -110,3 +110,40 @@ export function gradeQuiz(
     results,
   };
 }
+
+/**
+ * MCQ practice's per-question check: the page stays open for answering; each checked question (the one
+ * just asked, and those checked before, posted back as `checked`) gets its marks and explanation, and
+ * keeps its choice (its radios are locked, so the choice travels as a hidden field from then on).
+ */
+export function checkQuestions(rows: readonly Question[], form: URLSearchParams, checkedIds: ReadonlySet<number>): QuizState {
+  const answers = collectAnswers(form.entries(), rows);
+  const results: Record<string, QuestionResult> = {};
+  for (const r of rows) {
+    if (!checkedIds.has(r.id)) continue;
+    const chosen = answers.get(r.id);
+    results[String(r.id)] = {
+      correct: r.correct,
+      chosenWrong: chosen !== undefined && r.correct !== null && chosen !== r.correct,
+      explanationHtml: r.explanationHtml,
+    };
+  }
+  return {
+    submitted: false,
+    showResult: false,
+    answers: Object.fromEntries([...answers].map(([id, key]) => [String(id), key])),
+    score: null,
+    results: Object.keys(results).length ? results : null,
+  };
+}
+
+/** The questions to check: `check` (the button pressed) and the `checked` ones before it; ids only. */
+export function readCheckedIds(form: URLSearchParams): Set<number> | null {
+  if (!form.has("check")) return null;
+  const ids = new Set<number>();
+  for (const v of [...form.getAll("checked"), ...form.getAll("check")]) {
+    const s = v.trim();
+    if (/^\d{1,9}$/.test(s) && Number(s) > 0) ids.add(Number(s));
+  }
+  return ids;
+}

@@ -181,6 +181,7 @@ export async function getExamPaper(examId: number) {
       fullMarks: examTitles.fullMarks,
       durationMinutes: examTitles.durationMinutes,
       questionSetId: examTitles.questionSetId,
+      keyPublished: examTitles.keyPublished,
       subject: examGroupSubjects.name,
     })
     .from(examTitles)

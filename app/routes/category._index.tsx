@@ -7,3 +7,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   const cid = parseCategoryId(q.get("catid") ?? q.get("cid"));
   return redirect(`/category/${cid}`, 301);
 }
+
+/** A UI route, so that 'Invalid category id in route.' is the site's error page (status 400), not plain text. */
+export default function CategoryWithoutId() {
+  return null;
+}

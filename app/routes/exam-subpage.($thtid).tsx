@@ -21,8 +21,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: examStyles },
 ];
 
-const SUBJECTS_FAILED = "Subject list could not be loaded";
-const TITLE_FAILED = "Title could not be loaded";
+// Spec 8's Bangla fallbacks for a failed subject list or title (with the English the spec gives).
+export const SUBJECTS_FAILED = "বিষয়ের তালিকা লোড করা যায়নি (Subject list could not be loaded)";
+export const TITLE_FAILED = "শিরোনাম লোড করা যায়নি (Title could not be loaded)";
 
 /** /exam-subpage without an id is the examination menu's page, thtid 1. */
 function parseThtid(value: string | undefined): number {

@@ -3,7 +3,7 @@
 // scored page is the POST's answer. No correct key reaches the page before View Result.
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import katexStyles from "katex/dist/katex.min.css";
 import { QuizForm, QuizPager } from "~/components/quiz-form";
 import { toBanglaDigits } from "~/lib/bangla-digits";
@@ -41,7 +41,7 @@ function parseGrtid(value: string | undefined): number {
 
 async function findExam(grtid: number): Promise<ExamTitle> {
   const exam = await getExamTitle(grtid);
-  if (!exam) throw notFound();
+  if (!exam) throw notFound(EXAM_LOAD_FAILED);
   return exam;
 }
 
@@ -67,6 +67,8 @@ function examView(exam: ExamTitle, query: ExamQuery, rows: PublicQuestion[], pag
       hasNext: page < totalPages,
     },
     includeCorrect: query.includeCorrect,
+    /** A timed attempt can be started (the exam has a duration). */
+    timed: exam.durationMinutes > 0,
     /** The raw (validated) back parameter, kept in every link and form of the page. */
     backParam: query.back,
     backHref: query.back ?? DEFAULT_BACK,
@@ -80,7 +82,11 @@ function examView(exam: ExamTitle, query: ExamQuery, rows: PublicQuestion[], pag
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const grtid = parseGrtid(params.grtid);
-  const query = readExamQuery(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const query = readExamQuery(search);
+  // The settings form sends includeCorrect twice (a hidden 0, then the box's 1): the URL to keep and
+  // share carries each parameter once.
+  if (["page", "pageSize", "includeCorrect", "back"].some((name) => search.getAll(name).length > 1)) throw redirect(examUrl(grtid, query));
   const exam = await findExam(grtid);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
   const rows = exam.total > 0 ? await listSetQuestions({ setIds: [exam.questionSetId], offset, limit: query.pageSize }) : [];
@@ -151,7 +157,7 @@ export default function ExamPage() {
             {meta.negativeMarkBn ? <li>{`নেগেটিভ মার্কিং: প্রতি ভুল উত্তরে ${meta.negativeMarkBn}`}</li> : null}
           </ul>
           {data.success ? (
-            <form method="get" action={`/exampage/${data.grtid}`} className="exam-settings" data-swap="#exam" data-swap-scroll data-swap-replace>
+            <form method="get" action={`/exampage/${data.grtid}`} className="exam-settings" data-swap="#exam" data-swap-scroll data-swap-replace data-autosubmit>
               {data.backParam ? <input type="hidden" name="back" value={data.backParam} /> : null}
               <label>
                 <span>প্রতি পৃষ্ঠায় প্রশ্ন</span>{" "}
@@ -165,12 +171,13 @@ export default function ExamPage() {
               <label className="check">
                 <input type="checkbox" name="includeCorrect" value="1" defaultChecked={data.includeCorrect} /> Show answers
               </label>
-              <button type="submit" className="btn btn-secondary">
+              <button type="submit" className="btn btn-secondary apply-btn">
                 প্রয়োগ করুন
               </button>
             </form>
           ) : null}
         </header>
+        {data.success && data.timed ? <StartExam grtid={data.grtid} meta={meta} /> : null}
         {data.success ? (
           <>
             <QuizForm
@@ -200,5 +207,50 @@ export default function ExamPage() {
         )}
       </section>
     </div>
+  );
+}
+
+/** The timed exam (issue 16): what it will be like, announced before the start, and the Start button. */
+function StartExam({ grtid, meta }: { grtid: number; meta: ReturnType<typeof useLoaderData<typeof loader>>["meta"] }) {
+  return (
+    <section id="start" className="panel exam-start" aria-labelledby="start-h">
+      <h2 id="start-h">সময় ধরে পুরো পরীক্ষা দিন</h2>
+      <ul className="exam-facts">
+        <li>{`প্রশ্ন: ${toBanglaDigits(meta.totalRows)}টি`}</li>
+        <li>{`পূর্ণমান: ${meta.fullMarksBn}`}</li>
+        <li>{`সময়: ${meta.durationBn} মিনিট`}</li>
+        <li>{meta.negativeMarkBn ? `নেগেটিভ মার্কিং: প্রতি ভুল উত্তরে ${meta.negativeMarkBn} নম্বর কাটা যাবে` : "নেগেটিভ মার্কিং নেই"}</li>
+      </ul>
+      <p>
+        শুরু করার মুহূর্ত থেকে সময় গোনা হবে। ঘড়ি আমাদের সার্ভারের, তাই ফোনের ঘড়ি ভুল থাকলেও সমস্যা নেই। উত্তরগুলো সার্ভারে জমা থাকে,
+        সংযোগ চলে গেলেও হারায় না। সময় শেষ হলে পরীক্ষা নিজে থেকেই জমা হবে; তারপর পুরো পরীক্ষার নম্বর আর অধ্যায়ভিত্তিক ফলাফল দেখবেন।
+      </p>
+      <form method="post" action={`/exampage/${grtid}/start`} className="start-form">
+        <button type="submit" className="btn btn-big">
+          পরীক্ষা শুরু করুন (Start exam)
+        </button>{" "}
+        <a href="/my-exams">আমার পরীক্ষা ও ভুলের খাতা</a>
+      </form>
+      <p className="muted">নিচের প্রশ্নগুলো পৃষ্ঠাভিত্তিক অনুশীলনের জন্য: প্রতিটি পৃষ্ঠা আলাদাভাবে মিলিয়ে দেখা যায়, সময়ের হিসাব নেই।</p>
+    </section>
+  );
+}
+
+/** A bad or unknown grtid: the spec's message ('Missing grtid', 'Failed to load exam.') in the site's page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data.length < 300
+      ? error.data
+      : "দুঃখিত, কিছু একটা ভুল হয়েছে — Something went wrong";
+  return (
+    <section className="error-page container">
+      <h1>{message}</h1>
+      <p>
+        <a className="btn" href={DEFAULT_BACK}>
+          পরীক্ষার তালিকায় ফিরে যান
+        </a>
+      </p>
+    </section>
   );
 }

@@ -11,3 +11,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   const rest = url.searchParams.toString();
   return redirect(`/exampage/${grtid}${rest ? `?${rest}` : ""}`, 301);
 }
+
+/** A UI route, so that 'Missing grtid' is the site's error page (status 400), not a plain-text answer. */
+export default function ExamPageWithoutGrtid() {
+  return null;
+}

@@ -7,6 +7,7 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { notFound, parseId } from "~/lib/http.server";
 import { seo } from "~/lib/meta";
 import { getExamPaper } from "~/models/make-question.server";
+import { withoutAnswer } from "~/models/questions.server";
 import papersStyles from "~/styles/papers.css";
 
 export const links: LinksFunction = () => [
@@ -20,6 +21,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!grtid) throw notFound();
   const paper = await getExamPaper(grtid);
   if (!paper) throw notFound();
+  // Until staff publish the key, neither the page nor its data (?_data=) holds it.
+  if (!paper.exam.keyPublished) return json({ ...paper, questions: paper.questions.map(withoutAnswer) });
   return json(paper);
 }
 
@@ -51,7 +54,11 @@ export default function ExamQuestionPaper() {
               সম্পূর্ণ ভরাট করো। প্রশ্নের সংখ্যা: {toBanglaDigits(questions.length)}টি]
             </p>
             <McqQuestions questions={questions} answers="none" columns />
-            <AnswerKey questions={questions} title={exam.name} />
+            {exam.keyPublished ? (
+              <AnswerKey questions={questions} title={exam.name} />
+            ) : (
+              <p className="muted no-print">উত্তরমালা এখনো প্রকাশ করা হয়নি।</p>
+            )}
           </>
         )}
       </article>

@@ -1,5 +1,6 @@
 // Exam sub-pages (title groups), their group pills, subjects and the exams themselves.
 import type * as schema from "../../app/db/schema";
+import { BOARD_PAPERS } from "./content-board";
 import { EXAM_SET, SET_SIZES } from "./content-mcq";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
@@ -41,6 +42,7 @@ export const EXAM_GROUP_SUBJECTS: Insert<typeof schema.examGroupSubjects>[] = [
   { id: 8, groupId: 4, name: "পূর্ণাঙ্গ প্রিলিমিনারি", sort: 1 },
   { id: 9, groupId: 4, name: "গাণিতিক যুক্তি", sort: 2 },
   { id: 10, groupId: 5, name: "English", sort: 1 },
+  { id: 11, groupId: 1, name: "বিগত বছরের বোর্ড প্রশ্ন (বহুনির্বাচনি)", sort: 6 },
 ];
 
 type ExamSpec = [id: number, groupSubjectId: number, name: string, setId: number, minutes: number, negative: string, description: string];
@@ -58,8 +60,30 @@ const SPECS: ExamSpec[] = [
   [10, 10, "NTRCA English মডেল টেস্ট", EXAM_SET.ntrcaEnglish, 25, "0.25", "শিক্ষক নিবন্ধন পরীক্ষার ইংরেজি অংশের প্রস্তুতি।"],
 ];
 
-export const EXAM_TITLES: Insert<typeof schema.examTitles>[] = SPECS.map(([id, groupSubjectId, name, setId, minutes, negative, description], i) => {
+const MODEL_TESTS: Insert<typeof schema.examTitles>[] = SPECS.map(([id, groupSubjectId, name, setId, minutes, negative, description], i) => {
   const size = SET_SIZES.get(setId);
   if (!size) throw new Error(`seed: exam ${id} uses empty set ${setId}`);
   return { id, groupSubjectId, name, description, questionSetId: setId, fullMarks: size, durationMinutes: minutes, negativeMark: negative, sort: i + 1 };
 });
+
+/**
+ * Past board papers as online exams: one minute a question, no negative marking, and their answer
+ * keys published (a past paper's key is no secret). Model tests' keys stay unpublished.
+ */
+const PAST_PAPERS: Insert<typeof schema.examTitles>[] = BOARD_PAPERS.filter((p) => p.kind === "mcq" && p.questionSetId).map((p, i) => {
+  const size = SET_SIZES.get(p.questionSetId!)!;
+  return {
+    id: 11 + i,
+    groupSubjectId: 11,
+    name: p.title,
+    description: "বিগত বছরের বোর্ড পরীক্ষার প্রশ্ন, নির্ধারিত সময়ে অনলাইনে দাও। উত্তরমালা প্রকাশিত।",
+    questionSetId: p.questionSetId!,
+    fullMarks: size,
+    durationMinutes: size,
+    negativeMark: "0",
+    keyPublished: true,
+    sort: i + 1,
+  };
+});
+
+export const EXAM_TITLES: Insert<typeof schema.examTitles>[] = [...MODEL_TESTS, ...PAST_PAPERS];

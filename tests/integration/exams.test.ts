@@ -171,13 +171,15 @@ describe("exampage/{grtid}: loader", () => {
     expect(radios(page)).toHaveLength(100);
     expect(radios(page).filter((r) => r.includes("checked") || r.includes("disabled"))).toEqual([]);
     expect(page).toContain('name="q1001" value="ক"');
-    expect(page.match(/<form/g)).toHaveLength(2); // the GET settings form and the one answer form
+    expect(page.match(/<form/g)).toHaveLength(3); // the GET settings form, the timed exam's start and the one answer form
+    expect(page).toContain('<form method="post" action="/exampage/500/start" class="start-form">');
     expect(page).toContain('<form method="post" action="/exampage/500?page=1&amp;pageSize=25&amp;includeCorrect=1#quiz-result" class="quiz-form" data-swap="#exam"');
     expect(page).toContain('id="exam"');
     // hidden fields: only the page state
     const hidden = [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => `${m[1]}=${m[2]}`);
     expect(hidden).toEqual(["includeCorrect=0", "page=1", "pageSize=25", "includeCorrect=1"]);
-    expect(page).toMatch(/<button type="submit" name="intent" value="submit" class="btn">Submit<\/button>/);
+    // Submit asks first (no JS needed): the button that submits is inside the question.
+    expect(page).toContain('<details class="submit-confirm"><summary class="btn">Submit</summary><div class="confirm-pop"><p>জমা দিলে এই পৃষ্ঠার উত্তর আর বদলানো যাবে না।<span data-unanswered="true"></span></p><button type="submit" name="intent" value="submit" class="btn">হ্যাঁ, জমা দিন</button></div></details>');
     expect(page).toMatch(/value="result" class="btn btn-secondary" disabled="">View Result/);
     expect(page).toMatch(/value="clear" class="btn btn-ghost">Clear selections/);
     expect(page).toContain("Page ১ of ২ — total questions: ৩০");
@@ -217,7 +219,19 @@ describe("exampage/{grtid}: loader", () => {
     expect(await flag("?includeCorrect=true")).toBe(true);
     expect(await flag("?includeCorrect=0")).toBe(false);
     expect(await flag("?includeCorrect=yes")).toBe(false);
-    expect(await flag("?includeCorrect=0&includeCorrect=1")).toBe(true); // the GET form with the box checked
+    // The GET form with the box checked sends 0 then 1: the page redirects to the URL with each parameter once.
+    for (const [qs, flagValue] of [["?includeCorrect=0&includeCorrect=1", "1"], ["?includeCorrect=0", "0"], ["?pageSize=100&includeCorrect=0&includeCorrect=0&page=2&page=3", "0"]] as const) {
+      const res = await exam(qs);
+      if (qs === "?includeCorrect=0") {
+        expect(res.status).toBe(200);
+        continue;
+      }
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get("Location")!, "http://x");
+      expect(location.searchParams.getAll("includeCorrect")).toEqual([flagValue]);
+      expect([...location.searchParams.keys()].sort()).toEqual(["includeCorrect", "page", "pageSize"]);
+    }
+    expect((await exam("?pageSize=100&page=2&page=3")).headers.get("Location")).toBe("/exampage/500?page=2&pageSize=100&includeCorrect=1");
     const off = await (await exam("?includeCorrect=0")).json();
     expect(off.nextHref).toContain("includeCorrect=0");
     expect(html(ExamPage, off)).not.toMatch(/type="checkbox"[^>]*checked/);
@@ -469,9 +483,9 @@ describe("exam-subpage", () => {
       const res = await sub(`?group=${g}`);
       expect(res.status).toBe(404);
       const data = await res.json();
-      expect(data.error).toBe("Subject list could not be loaded");
+      expect(data.error).toBe("বিষয়ের তালিকা লোড করা যায়নি (Subject list could not be loaded)");
       expect(data.subjects).toBeNull();
-      expect(html(ExamSubPage, data)).toContain('<div class="notice error" role="alert"><p>Subject list could not be loaded</p></div>');
+      expect(html(ExamSubPage, data)).toContain('<div class="notice error" role="alert"><p>বিষয়ের তালিকা লোড করা যায়নি (Subject list could not be loaded)</p></div>');
     }
   });
 
@@ -504,7 +518,7 @@ describe("exam-subpage", () => {
       const res = await sub(qs);
       expect(res.status).toBe(404);
       const data = await res.json();
-      expect(data.error).toBe("Title could not be loaded");
+      expect(data.error).toBe("শিরোনাম লোড করা যায়নি (Title could not be loaded)");
       expect(data.title).toBeNull();
     }
   });
@@ -595,6 +609,44 @@ describe("mq/{id} and mq/sub/{subcat}", () => {
     const clear = await submit([["set", "903"], ["intent", "clear"]]);
     expect(clear.status).toBe(303);
     expect(clear.headers.get("Location")).toBe("/mq/1?set=903&page=1");
+  });
+
+  it("checks one question at a time: its key and explanation come back at its anchor, the others stay open", async () => {
+    const check = (fields: [string, string][]) => call(mqAction, "/mq/1", { id: "1" }, form(fields));
+    const before = html(McqRoute, await (await mq("1")).json());
+    expect(before).toContain(
+      '<button type="submit" name="check" value="3001" formaction="/mq/1?set=903&amp;page=1#q-3001" class="btn btn-ghost btn-small" data-swap="#q-3001"',
+    );
+    expect(before).not.toMatch(LEAKS);
+    // Question 3002 answered wrong and checked; 3001 answered but not checked.
+    const first = await check([["set", "903"], ["page", "1"], ["q3001", correctOf(3001)], ["q3002", wrongOf(3002)], ["check", "3002"]]);
+    expect(first.status).toBe(200);
+    const data = await first.json();
+    expect(data.state).toMatchObject({ submitted: false, showResult: false, score: null });
+    expect(Object.keys(data.state.results)).toEqual(["3002"]);
+    expect(data.state.results["3002"]).toMatchObject({ correct: correctOf(3002), chosenWrong: true, explanationHtml: expect.stringContaining("ব্যাখ্যা 3002") });
+    const page = html(McqRoute, data, data);
+    const card = (id: number) => page.slice(page.indexOf(`id="q-${id}"`), page.indexOf("</li>", page.indexOf(`id="q-${id}"`)));
+    expect(card(3002)).toContain("is-correct");
+    expect(card(3002)).toContain("is-wrong");
+    expect(card(3002)).toContain("ব্যাখ্যা 3002");
+    expect(card(3002)).toContain('<input type="hidden" name="checked" value="3002"/>');
+    expect(card(3002)).toContain(`<input type="hidden" name="q3002" value="${wrongOf(3002)}"/>`);
+    expect(card(3002).match(/type="radio"[^>]*disabled/g)).toHaveLength(4);
+    // The others: no key, still open, still checkable.
+    expect(card(3001)).not.toMatch(LEAKS);
+    expect(card(3001)).not.toContain("disabled");
+    expect(card(3001)).toContain('name="check" value="3001"');
+    expect(card(3001)).toMatch(/name="q3001" checked="" value=/);
+    // Checking another keeps the first one's answer (from its hidden fields), then Submit scores all.
+    const second = await (
+      await check([["set", "903"], ["page", "1"], ["checked", "3002"], ["q3002", wrongOf(3002)], ["q3001", correctOf(3001)], ["check", "3001"]])
+    ).json();
+    expect(Object.keys(second.state.results).sort()).toEqual(["3001", "3002"]);
+    expect(second.state.results["3001"].chosenWrong).toBe(false);
+    // Junk in check/checked asks about nothing it does not know.
+    const junk = await (await check([["set", "903"], ["check", "abc"], ["checked", "99999"], ["checked", "-1"]])).json();
+    expect(junk.state.results).toBeNull();
   });
 });
 

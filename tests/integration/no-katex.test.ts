@@ -170,6 +170,7 @@ beforeAll(async () => {
     fullMarks: 3,
     durationMinutes: 5,
     negativeMark: "0.25",
+    keyPublished: true,
   });
   await db.insert(schema.examples).values({
     id: 1,

@@ -107,7 +107,7 @@ beforeAll(async () => {
   await db.insert(schema.examGroups).values([{ id: 1, titleGroupId: 1, name: "বিজ্ঞান" }]);
   await db.insert(schema.examGroupSubjects).values([{ id: 1, groupId: 1, name: "গণিত" }]);
   await db.insert(schema.examTitles).values([
-    { id: 7, groupSubjectId: 1, name: "এসএসসি গণিত মডেল টেস্ট", questionSetId: 30, fullMarks: 25, durationMinutes: 25, sort: 1 },
+    { id: 7, groupSubjectId: 1, name: "এসএসসি গণিত মডেল টেস্ট", questionSetId: 30, fullMarks: 25, durationMinutes: 25, sort: 1, keyPublished: true },
     { id: 8, groupSubjectId: null, name: "খালি পরীক্ষা", questionSetId: 99, fullMarks: 0, durationMinutes: 0, sort: 2 },
   ]);
   const yt = (id: string) => `https://www.youtube.com/watch?v=${id}`;

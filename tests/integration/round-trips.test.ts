@@ -36,6 +36,14 @@ import { loader as madePaperLoader } from "~/routes/make-question.$sname.$sid.$g
 import { loader as liveRoomLoader } from "~/routes/live.room";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { loader as countLoader } from "~/routes/api.online.count";
+import { action as startAction } from "~/routes/exampage.$grtid_.start";
+import { action as attemptAction, loader as attemptLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId/route";
+import { loader as resultLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId_.result";
+import { action as saveAction } from "~/routes/exampage.$grtid_.attempt.$attemptId_.save";
+import { loader as myExamsLoader } from "~/routes/my-exams._index";
+import { action as mistakesAction, loader as mistakesLoader } from "~/routes/my-exams.mistakes";
+import { browserHash } from "~/lib/exam-browser.server";
+import { clearExamCache } from "~/models/attempts.server";
 import { call, closeDb, db, insertQuestions, resetTables, schema, type QuestionFixture } from "./db";
 
 const KEYS = ["ক", "খ", "গ", "ঘ"];
@@ -44,6 +52,7 @@ const SUBJECT = { sname: "s1", sid: "1", gid: "1" };
 /** What the pages below ask for, as the current fill made it. */
 const fx = {
   examPage1: [] as number[], // the first exam page's questions (exam 1)
+  exam1: [] as number[], // all of exam 1's questions
   mcqSet1: [] as number[], // MCQ category 1's first set
   subSet1: [] as number[], // sub-category's first set
   mcqIds: [] as number[], // every MCQ of the bank
@@ -64,10 +73,20 @@ const form = (fields: [string, string][]) => ({
 const answers = (ids: number[]): [string, string][] =>
   ids.flatMap((id, i): [string, string][] => (i % 3 === 2 ? [] : [[`q${id}`, KEYS[(id + i) % 4]]]));
 
-type Page = [string, () => Promise<Response>];
+/** Pages answer 200 unless they say otherwise (post/redirect/get answers 303). */
+type Page = [string, () => Promise<Response>, number?];
 /** What a teacher ticks: up to 100 MCQs and 20 creative questions of the bank. */
 const selection = () => [...fx.mcqIds.slice(0, 100), ...fx.creativeIds.slice(0, 20)].map((id) => `q=${id}`).join("&");
 const make = "/make-question/s1/1/1";
+
+// Timed attempts: a browser with a running and a finished attempt of exam 1 (ids made by fill()).
+const BROWSER = `grbd_exams=${"K".repeat(32)}`;
+const RUNNING = "running0000000000000000A";
+const FINISHED = "finished000000000000000A";
+const attempt = { grtid: "1", attemptId: RUNNING };
+const withCookie = (init: RequestInit = {}) => ({ ...init, headers: { ...(init.headers as Record<string, string>), Cookie: BROWSER } });
+/** The exam's questions are shared by every attempt and cached per process: measured cold. */
+const cold = (load: () => Promise<Response>) => () => (clearExamCache(), load());
 const pages: Page[] = [
   ["shell", () => (clearShellCache(), call(rootLoader, "/home"))],
   ["home", () => call(homeLoader, "/home")],
@@ -133,15 +152,30 @@ const pages: Page[] = [
   ["live/room", () => call(liveRoomLoader, "/live/room")],
   ["sitemap.xml", () => call(sitemapLoader, "/sitemap.xml")],
   ["api/online/count", () => call(countLoader, "/api/online/count")],
+  ["exampage start", cold(() => call(startAction, "/exampage/1/start", { grtid: "1" }, withCookie({ method: "POST" }))), 303],
+  ["attempt page", cold(() => call(attemptLoader, `/exampage/1/attempt/${RUNNING}?page=2`, attempt, withCookie()))],
+  [
+    "attempt POST next",
+    cold(() => call(attemptAction, `/exampage/1/attempt/${RUNNING}`, attempt, withCookie(form([["shown", fx.exam1.join(",")], ...answers(fx.exam1), ["go", "11"]])))),
+    303,
+  ],
+  [
+    "attempt background save",
+    cold(() => call(saveAction, `/exampage/1/attempt/${RUNNING}/save`, attempt, withCookie(form([["shown", fx.exam1.join(",")], ...answers(fx.exam1)])))),
+  ],
+  ["attempt result", cold(() => call(resultLoader, `/exampage/1/attempt/${FINISHED}/result`, { grtid: "1", attemptId: FINISHED }))],
+  ["my-exams", () => call(myExamsLoader, "/my-exams", {}, withCookie())],
+  ["my-exams mistakes", () => call(mistakesLoader, "/my-exams/mistakes", {}, withCookie())],
+  ["my-exams mistakes POST result", () => call(mistakesAction, "/my-exams/mistakes", {}, withCookie(form([["page", "1"], ["intent", "result"]])))],
 ];
 
 async function roundTrips(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const [name, load] of pages) {
+  for (const [name, load, status = 200] of pages) {
     const before = queryCount();
     const res = await load();
     out[name] = queryCount() - before;
-    expect(res.status, name).toBe(200);
+    expect(res.status, name).toBe(status);
     await res.text();
   }
   return out;
@@ -149,6 +183,7 @@ async function roundTrips(): Promise<Record<string, number>> {
 
 /** What the measured pages show grows with n too (so equal counts are not equal because nothing is there). */
 async function sizes() {
+  clearExamCache(); // the previous fill's exam
   const json = async (res: Promise<Response>) => (await res).json();
   const exam = await json(call(examLoader, "/exampage/1?pageSize=100", { grtid: "1" }));
   const mq = await json(call(mqLoader, "/mq/1", { id: "1" }));
@@ -159,6 +194,9 @@ async function sizes() {
   const posted = await call(settingsAction, `${make}/settings`, SUBJECT, form([...new URLSearchParams(selection()), ["sets", "2"]]));
   const code = posted.headers.get("Location")!.split("/").at(-1)!;
   const saved = await json(call(savedPaperLoader, `/questionpaper/p/${code}`, { code }));
+  const result = await json(call(resultLoader, `/exampage/1/attempt/${FINISHED}/result`, { grtid: "1", attemptId: FINISHED }));
+  const attemptPage = await json(call(attemptLoader, `/exampage/1/attempt/${RUNNING}`, attempt, withCookie()));
+  const mine = await json(call(myExamsLoader, "/my-exams", {}, withCookie()));
   return {
     examQuestions: exam.questions.length,
     mqSets: mq.sets.length,
@@ -170,6 +208,11 @@ async function sizes() {
     examTitles: group.subjects[0].titles.length,
     bankTotal: bank.lists.reduce((n: number, l: { total: number }) => n + l.total, 0),
     savedQuestions: saved.paper.questions.length,
+    resultQuestions: result.questions.length,
+    resultOthers: result.others,
+    palette: attemptPage.palette.length,
+    myAttempts: mine.attempts.length,
+    mistakes: mine.mistakes,
   };
 }
 
@@ -245,6 +288,7 @@ async function fill(n: number) {
   for (const i of ids) {
     const exam = addMcqs(1000 + i, i === 1 ? 2 * n : 1);
     if (i === 1) fx.examPage1 = exam.slice(0, 25);
+    if (i === 1) fx.exam1 = exam;
     const set = addMcqs(2000 + i, i === 1 ? n : 1);
     if (i === 1) fx.mcqSet1 = set;
     const sub = addMcqs(3000 + i, i === 1 ? n : 1);
@@ -308,6 +352,20 @@ async function fill(n: number) {
   await db.insert(schema.onlinePresence).values(ids.map((i) => ({ sessionKey: `reader-${n}-${i}`, page: "/home", lastSeen: new Date(now) })));
 
   await insertQuestions(mcqs); // then renders every row above that is not rendered yet
+
+  // Timed attempts of exam 1: this browser's running one and finished one (every question answered,
+  // every other one wrong), and n finished attempts of other browsers to compare with.
+  const mine = browserHash("K".repeat(32));
+  const later = new Date(now + 3_600_000);
+  const done = { finishedAt: new Date(now), rightCount: 1, wrongCount: 1, skippedCount: 0, score: "1.00", fullMarks: 25 };
+  await db.insert(schema.examAttempts).values([
+    { id: RUNNING, examId: 1, browserHash: mine, startedAt: new Date(now), deadlineAt: later, negativeMark: "0.25" },
+    { id: FINISHED, examId: 1, browserHash: mine, startedAt: new Date(now - 60_000), deadlineAt: later, negativeMark: "0.25", ...done, net: "0.75" },
+    ...ids.map((i) => ({ id: `other${String(i).padStart(19, "0")}`, examId: 1, browserHash: "b".repeat(64), startedAt: new Date(now), deadlineAt: later, ...done, net: `${i - 1}.00` })),
+  ]);
+  await db.insert(schema.examAttemptAnswers).values(
+    fx.exam1.map((id, i) => ({ attemptId: FINISHED, questionId: id, choice: KEYS[(id + (i % 2)) % 4], savedAt: new Date(now) })),
+  );
   clearShellCache();
 }
 
@@ -322,8 +380,11 @@ describe("round trips per page", () => {
     const largeSizes = await sizes();
     const large = await roundTrips();
     // The fill grew what the pages show.
-    expect(smallSizes).toEqual({ examQuestions: 4, mqSets: 2, mqQuestions: 2, qpPapers: 4, qpQuestions: 2 + 1 + 2 + 1, madeQuestions: 5 * 2 + 4 * 1, madeCreative: 2, examTitles: 2, bankTotal: 14 + 3, savedQuestions: 14 + 3 });
-    expect(largeSizes).toEqual({ examQuestions: 32, mqSets: 16, mqQuestions: 16, qpPapers: 32, qpQuestions: 16 + 15 + 16 + 15, madeQuestions: 5 * 16 + 4 * 15, madeCreative: 16, examTitles: 16, bankTotal: 140 + 31, savedQuestions: 100 + 20 });
+    expect(smallSizes).toMatchObject({ examQuestions: 4, mqSets: 2, mqQuestions: 2, qpPapers: 4, qpQuestions: 2 + 1 + 2 + 1, madeQuestions: 5 * 2 + 4 * 1, madeCreative: 2, examTitles: 2, bankTotal: 14 + 3, savedQuestions: 14 + 3 });
+    expect(largeSizes).toMatchObject({ examQuestions: 32, mqSets: 16, mqQuestions: 16, qpPapers: 32, qpQuestions: 16 + 15 + 16 + 15, madeQuestions: 5 * 16 + 4 * 15, madeCreative: 16, examTitles: 16, bankTotal: 140 + 31, savedQuestions: 100 + 20 });
+    expect(smallSizes).toMatchObject({ resultQuestions: 4, resultOthers: 2, palette: 4, myAttempts: 2 });
+    expect(largeSizes).toMatchObject({ resultQuestions: 32, resultOthers: 16, palette: 32, myAttempts: 2 });
+    expect(largeSizes.mistakes).toBeGreaterThan(smallSizes.mistakes);
     expect(Object.keys(small)).toHaveLength(pages.length);
     expect(large).toEqual(small);
     const counts = Object.entries(small);

@@ -217,7 +217,12 @@ const BINDINGS: Record<string, Binding> = {
     label: s.examGroupSubjects.name,
     dependents: [dep(s.examTitles, s.examTitles.groupSubjectId, "পরীক্ষা", "exams", "exams", "groupSubjectId")],
   },
-  exams: { table: s.examTitles, label: s.examTitles.name },
+  exams: {
+    table: s.examTitles,
+    label: s.examTitles.name,
+    // Students' attempts and results belong to the exam: it is not deleted under them.
+    dependents: [dep(s.examAttempts, s.examAttempts.examId, "শিক্ষার্থীদের পরীক্ষা", "students' attempts")],
+  },
   "board-subjects": {
     table: s.boardSubjects,
     label: s.boardSubjects.name,

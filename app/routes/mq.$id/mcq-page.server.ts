@@ -4,7 +4,7 @@ import { json, redirect } from "@remix-run/node";
 import { parsePage } from "~/lib/exam-query";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
-import { fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
+import { checkQuestions, fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readCheckedIds, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
 import { getMcqCategoryPage, type McqCategoryPage } from "~/models/mcq.server";
 import { listSetQuestions, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
 
@@ -76,7 +76,8 @@ export async function mcqAction(request: Request, idParam: string | undefined) {
   const data = await findCategory(idParam);
   const url = new URL(request.url);
   const form = await readSmallForm(request);
-  const intent = parseIntent(form);
+  const checked = readCheckedIds(form);
+  const intent = checked ? "submit" : parseIntent(form);
   const setId = parseId(fieldOrQuery(form, url, "set").at(-1)) ?? data.sets[0]?.id ?? null;
   const set = data.sets.find((s) => s.id === setId);
   if (!set) throw badRequest("Unknown question set.");
@@ -85,8 +86,9 @@ export async function mcqAction(request: Request, idParam: string | undefined) {
   if (intent === "clear") return redirect(pageUrl(base, set.id, requested), 303);
   const { page, totalPages, offset } = pageWindow(set.count, requested, MCQ_PAGE_SIZE);
   const rows = set.count > 0 ? await listSetQuestions({ setIds: [set.id], offset, limit: MCQ_PAGE_SIZE }) : [];
-  // Practice always may show the answers; there is no negative marking.
-  const state = rows.length ? gradeQuiz(rows, form, intent, 0, true) : FRESH_QUIZ;
+  // Practice always may show the answers; there is no negative marking. A question's own check
+  // button asks about that question only (its answer comes back at its anchor).
+  const state = !rows.length ? FRESH_QUIZ : checked ? checkQuestions(rows, form, checked) : gradeQuiz(rows, form, intent, 0, true);
   return json(view(data, set, rows.map(withoutAnswer), page, totalPages, state), {
     headers: { "Cache-Control": "private, no-store" },
   });

@@ -64,6 +64,7 @@ export function McqPage({ data }: { data: McqPageData }) {
                   questions={data.questions}
                   state={state}
                   restartHref={data.self}
+                  check
                 />
                 <QuizPager swap={SWAP} pager={data.pager} />
               </>

@@ -1,0 +1,76 @@
+// What the attempt page shows: one page of questions without their keys, the student's saved
+// choices and review marks, the palette of all questions and the server's clock.
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import { ATTEMPT_PAGE_SIZE, attemptPageCount, pageOfIndex, type StoredAnswer } from "~/lib/attempt";
+import { formatDhakaTime } from "~/lib/dhaka-time";
+import type { PublicQuestion } from "~/lib/question";
+import type { QuizQuestion } from "~/lib/quiz";
+import { parseNegativeMark } from "~/lib/scoring";
+import type { ExamForAttempts, ExamQuestion } from "~/models/attempts.server";
+import { attemptPath, type Opened } from "./open.server";
+
+/** A question as an unfinished attempt may show it: no key, no explanation, nothing else either. */
+export function publicQuestion(q: ExamQuestion): PublicQuestion {
+  return { id: q.id, type: q.type, introHtml: q.introHtml, html: q.html, source: q.source, marks: q.marks, options: q.options, parts: q.parts };
+}
+
+export function examFacts(exam: ExamForAttempts["exam"], negativeMark: string = exam.negativeMark) {
+  const neg = parseNegativeMark(negativeMark);
+  return {
+    totalBn: toBanglaDigits(exam.total),
+    fullMarksBn: toBanglaDigits(exam.fullMarks),
+    durationBn: toBanglaDigits(exam.durationMinutes),
+    negativeMarkBn: neg > 0 ? toBanglaDigits(neg) : null,
+  };
+}
+
+export type PaletteItem = { n: number; id: number; page: number; answered: boolean; marked: boolean };
+
+export function attemptView(o: Opened<{ answers: StoredAnswer[] }>, page: number, confirm: boolean, now: Date) {
+  const { exam, attempt, answers, grtid } = o;
+  const stored = new Map(answers.map((a) => [a.questionId, a]));
+  const total = exam.questions.length;
+  const totalPages = attemptPageCount(total);
+  const offset = (page - 1) * ATTEMPT_PAGE_SIZE;
+  const onPage = confirm ? [] : exam.questions.slice(offset, offset + ATTEMPT_PAGE_SIZE);
+  const palette: PaletteItem[] = exam.questions.map((q, i) => {
+    const a = stored.get(q.id);
+    // A choice that is not (or no longer) one of the options is no answer.
+    const answered = !!a?.choice && q.options.some((o) => o.key === a.choice);
+    return { n: i + 1, id: q.id, page: pageOfIndex(i), answered, marked: !!a?.markedForReview };
+  });
+  const answered = palette.filter((p) => p.answered).length;
+  const marked = palette.filter((p) => p.marked).length;
+  const choices: Record<string, string> = {};
+  const marks: Record<string, boolean> = {};
+  for (const q of onPage) {
+    const a = stored.get(q.id);
+    if (a?.choice && q.options.some((o) => o.key === a.choice)) choices[String(q.id)] = a.choice;
+    if (a?.markedForReview) marks[String(q.id)] = true;
+  }
+  const questions: QuizQuestion[] = onPage.map((q, i) => ({ ...publicQuestion(q), serialBn: toBanglaDigits(offset + i + 1) }));
+  const base = attemptPath(grtid, attempt.id);
+  return {
+    grtid,
+    attemptId: attempt.id,
+    title: exam.exam.name,
+    facts: examFacts(exam.exam, attempt.negativeMark),
+    base,
+    self: confirm ? `${base}?confirm=1` : `${base}?page=${page}`,
+    page,
+    totalPages,
+    /** Question numbers the Prev and Next buttons go to. */
+    prevGo: !confirm && page > 1 ? offset - ATTEMPT_PAGE_SIZE + 1 : null,
+    nextGo: !confirm && page < totalPages ? offset + ATTEMPT_PAGE_SIZE + 1 : null,
+    questions,
+    choices,
+    marks,
+    palette,
+    counts: { total, answered, marked, unanswered: total - answered },
+    deadlineBn: formatDhakaTime(attempt.deadlineAt),
+    remainingSeconds: Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
+    confirm,
+  };
+}
+
+export type AttemptView = ReturnType<typeof attemptView>;

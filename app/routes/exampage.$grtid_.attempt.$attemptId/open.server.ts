@@ -1,0 +1,54 @@
+// Opening an attempt for a request, shared by the attempt page, its result and the background save:
+// the URL's exam and attempt must match, an attempt past its deadline (and grace) is finished and
+// scored now, and only the browser that started it may answer.
+import type { Params } from "@remix-run/react";
+import { EXAM_LOAD_FAILED, MISSING_GRTID } from "~/lib/exam-query";
+import { acceptsUntilMs, isAttemptId } from "~/lib/attempt";
+import { browserHash, readBrowserKey } from "~/lib/exam-browser.server";
+import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { finishAttempt, getAttempt, loadExam, type Attempt, type ExamForAttempts } from "~/models/attempts.server";
+
+export const ATTEMPT_NOT_FOUND = "পরীক্ষার এই চেষ্টাটি পাওয়া যায়নি। (Attempt not found.)";
+export const NOT_YOUR_ATTEMPT =
+  "এই পরীক্ষাটি অন্য একটি ব্রাউজারে শুরু করা হয়েছে; উত্তর দেওয়া যায় শুধু সেই ব্রাউজার থেকে। (This attempt was started in another browser.)";
+
+export const attemptPath = (grtid: number, attemptId: string) => `/exampage/${grtid}/attempt/${attemptId}`;
+export const resultPath = (grtid: number, attemptId: string) => `${attemptPath(grtid, attemptId)}/result`;
+
+export const forbidden = (message = NOT_YOUR_ATTEMPT) =>
+  new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+type Read<T> = (id: string) => Promise<(T & { attempt: Attempt }) | null>;
+
+export type Opened<T> = T & {
+  attempt: Attempt;
+  exam: ExamForAttempts;
+  grtid: number;
+  /** This request comes from the browser that started the attempt. */
+  owner: boolean;
+  /** The attempt was finished by this request because its time was up. */
+  expiredNow: boolean;
+};
+
+/** The attempt of the URL, read with `read`; throws the error page's Response when there is none. */
+export async function openAttempt<T>(params: Params, request: Request, now: Date, read: Read<T>): Promise<Opened<T>> {
+  const grtid = parseId(params.grtid);
+  if (!grtid) throw badRequest(MISSING_GRTID);
+  const attemptId = params.attemptId;
+  if (!isAttemptId(attemptId)) throw notFound(ATTEMPT_NOT_FOUND);
+  const [found, exam] = await Promise.all([read(attemptId), loadExam(grtid)]);
+  if (!exam) throw notFound(EXAM_LOAD_FAILED);
+  if (!found || found.attempt.examId !== grtid) throw notFound(ATTEMPT_NOT_FOUND);
+  const key = readBrowserKey(request);
+  const owner = key !== null && browserHash(key) === found.attempt.browserHash;
+  let current: T & { attempt: Attempt } = found;
+  let expiredNow = false;
+  if (!found.attempt.finishedAt && now.getTime() > acceptsUntilMs(found.attempt.deadlineAt)) {
+    await finishAttempt({ attemptId, exam, now });
+    current = (await read(attemptId)) ?? found;
+    expiredNow = true;
+  }
+  return { ...current, exam, grtid, owner, expiredNow };
+}
+
+export const readAttempt = (id: string) => getAttempt(id);

@@ -1,0 +1,37 @@
+// POST /exampage/{grtid}/attempt/{attemptId}/save: the background save of app/enhance/attempt.ts
+// (the same fields as the attempt page's form, for the questions that changed). Answers JSON:
+// { saved, remainingSeconds }, or { finished: true, result } once the attempt is finished or its time
+// is up (those answers do not count; a normal answer of the protocol, so 200, not an error status);
+// 403 for another browser, 404, 400 for a bad form.
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { effectiveChanges, readAnswerChanges } from "~/lib/attempt";
+import { readSmallForm } from "~/lib/quiz.server";
+import { getAttempt, saveAnswers } from "~/models/attempts.server";
+import { forbidden, openAttempt, readAttempt, resultPath } from "./exampage.$grtid_.attempt.$attemptId/open.server";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export async function action({ params, request }: ActionFunctionArgs) {
+  const now = new Date();
+  const form = await readSmallForm(request);
+  const o = await openAttempt(params, request, now, readAttempt);
+  const result = resultPath(o.grtid, o.attempt.id);
+  if (o.attempt.finishedAt) {
+    // Finished now because time was up: the result says these answers came too late.
+    return json({ saved: false, finished: true, result: o.expiredNow ? `${result}?late=1` : result }, { headers: PRIVATE });
+  }
+  if (!o.owner) throw forbidden();
+  const changes = effectiveChanges(readAnswerChanges(form, o.exam.byId), o.answers);
+  const saved = await saveAnswers({ attemptId: o.attempt.id, changes, now });
+  if (!saved) {
+    // Refused by the attempt row: it was finished by another request meanwhile.
+    const again = await getAttempt(o.attempt.id);
+    if (again?.attempt.finishedAt) return json({ saved: false, finished: true, result }, { headers: PRIVATE });
+  }
+  const remainingSeconds = Math.max(0, Math.ceil((o.attempt.deadlineAt.getTime() - now.getTime()) / 1000));
+  return json({ saved: changes.length, finished: false, remainingSeconds }, { headers: PRIVATE });
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" } });
+}
