@@ -22,7 +22,7 @@ import { activeNavItem } from "~/lib/nav";
 import { useRequestInfo } from "~/lib/request-context";
 import { countOnline } from "~/models/presence.server";
 import { getPageMeta, getShell, SITE_DEFAULTS } from "~/models/site.server";
-import bengaliRegular from "@fontsource/hind-siliguri/files/hind-siliguri-bengali-400-normal.woff2";
+import bengaliRegular from "~/styles/fonts/hind-siliguri-bengali-400-normal-fixed-one.woff2";
 import appStyles from "~/styles/app.css";
 import fontStyles from "~/styles/fonts.css";
 
@@ -90,8 +90,11 @@ export function Layout({ children }: { children: ReactNode }) {
               social={data?.social ?? {}}
               online={data?.online ?? 0}
             />
+            {/* Without JS a link at the very end, over nothing; with JS it floats (app/enhance/scroll.ts).
+                Last in the page, so nothing moves when the script takes it out of the flow. */}
             <a href="#top" className="to-top" data-to-top aria-label="উপরে যান (Back to top)">
               <Icon name="arrow-up" />
+              <span className="to-top-text">উপরে যান</span>
             </a>
           </>
         )}

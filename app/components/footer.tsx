@@ -1,5 +1,6 @@
 import { Icon } from "~/components/icons";
 import type { SocialPlatform } from "~/db/schema";
+import { toBanglaDigits } from "~/lib/bangla-digits";
 import type { FooterContent, SocialMap } from "~/models/site.server";
 
 // Shown when staff have not entered contact details yet (spec: fixed placeholder details).
@@ -67,7 +68,7 @@ export function Footer({ footer, social, online }: { footer: FooterContent; soci
               {footer.updates.map((u, i) => (
                 <li key={i}>
                   <span className="date-badge">
-                    <b>{u.day}</b>
+                    <b>{toBanglaDigits(u.day)}</b>
                     <small>{u.month}</small>
                   </span>
                   <span>{u.text}</span>
