@@ -14,7 +14,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
-import { IconSprite, Icon } from "~/components/icons";
+import { IconSprite } from "~/components/icons";
 import { Navbar } from "~/components/navbar";
 import { enhanceScriptSrc } from "~/lib/assets.server";
 import { seo } from "~/lib/meta";
@@ -90,12 +90,6 @@ export function Layout({ children }: { children: ReactNode }) {
               social={data?.social ?? {}}
               online={data?.online ?? 0}
             />
-            {/* Without JS a link at the very end, over nothing; with JS it floats (app/enhance/scroll.ts).
-                Last in the page, so nothing moves when the script takes it out of the flow. */}
-            <a href="#top" className="to-top" data-to-top aria-label="উপরে যান (Back to top)">
-              <Icon name="arrow-up" />
-              <span className="to-top-text">উপরে যান</span>
-            </a>
           </>
         )}
         {hydrate ? (

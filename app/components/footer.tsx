@@ -110,6 +110,12 @@ export function Footer({ footer, social, online }: { footer: FooterContent; soci
       <p className="copyright">
         © {new Date().getFullYear()} Your Company. All Rights Reserved.
       </p>
+      {/* Without JS a link at the very end of the page, over nothing; with JS it floats and shows after
+          300px (app/enhance/scroll.ts). Last in the page, so nothing moves when it leaves the flow. */}
+      <a href="#top" className="to-top" data-to-top aria-label="উপরে যান (Back to top)">
+        <Icon name="arrow-up" />
+        <span className="to-top-text">উপরে যান</span>
+      </a>
     </footer>
   );
 }

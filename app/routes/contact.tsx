@@ -6,13 +6,14 @@ import { FollowUs } from "~/components/sidebars";
 import { seo } from "~/lib/meta";
 import { useRootData } from "~/components/root-data";
 import { getInfoPage, saveContactMessage } from "~/models/pages.server";
+import { outlineHeadings } from "~/lib/headings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams;
   const page = await getInfoPage("contact");
   return json({
     title: page?.title.trim() || "Contact",
-    content: page?.contentHtml?.trim() ?? "",
+    content: outlineHeadings(page?.contentHtml?.trim() ?? ""), // under the page's <h1>
     sent: q.get("sent") === "1",
     email: (q.get("email") ?? "").slice(0, 255),
   });
