@@ -20,6 +20,7 @@ import { enhanceScriptSrc } from "~/lib/assets.server";
 import { seo } from "~/lib/meta";
 import { activeNavItem } from "~/lib/nav";
 import { useRequestInfo } from "~/lib/request-context";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { countOnline } from "~/models/presence.server";
 import { getPageMeta, getShell, SITE_DEFAULTS } from "~/models/site.server";
 import bengaliRegular from "~/styles/fonts/hind-siliguri-bengali-400-normal-fixed-one.woff2";
@@ -37,7 +38,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [shell, online, pageMeta] = await Promise.all([getShell(), countOnline(), getPageMeta(url.pathname)]);
-  return json({ ...shell, online, pageMeta, origin: url.origin, path: url.pathname, enhanceSrc: enhanceScriptSrc() });
+  return json({ ...shell, online, pageMeta, origin: siteOrigin(), path: url.pathname, enhanceSrc: enhanceScriptSrc() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
