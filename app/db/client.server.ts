@@ -33,14 +33,29 @@ function create() {
     enableKeepAlive: true,
     dateStrings: false,
   });
-  // Drizzle's queries outside transactions go through pool.query/execute: each gets the timeout, and
-  // is counted (the benchmark reports round trips per request).
+  // Drizzle's queries outside transactions go through pool.query/execute. Each is counted (the
+  // benchmark reports round trips per request) and gets the timeout. mysql2 only fails a timed-out
+  // query; its connection stays busy with it and would hold every later query, so it is destroyed
+  // here and the pool opens a fresh one.
   const withTimeout = (q: unknown) =>
     typeof q === "string" ? { sql: q, timeout: QUERY_TIMEOUT_MS } : q && typeof q === "object" && !("timeout" in q) ? { ...q, timeout: QUERY_TIMEOUT_MS } : q;
-  const counted = <F extends (...a: never[]) => unknown>(f: F) =>
-    ((...a: Parameters<F>) => (state.queries++, f.apply(pool, [withTimeout(a[0]), ...a.slice(1)] as Parameters<F>))) as unknown as F;
-  pool.query = counted(pool.query);
-  pool.execute = counted(pool.execute);
+  const run = (method: "query" | "execute") =>
+    (async (q: unknown, params?: unknown) => {
+      state.queries++;
+      const conn = await pool.getConnection();
+      let broken = false;
+      try {
+        return await (conn[method] as (q: unknown, p?: unknown) => Promise<unknown>)(withTimeout(q), params);
+      } catch (e) {
+        broken = (e as { code?: unknown })?.code === "PROTOCOL_SEQUENCE_TIMEOUT";
+        throw e;
+      } finally {
+        if (broken) conn.destroy();
+        else conn.release();
+      }
+    }) as unknown as typeof pool.query;
+  pool.query = run("query");
+  pool.execute = run("execute") as unknown as typeof pool.execute;
   const state = { pool, db: drizzle(pool, { schema, mode: "default" }) as Db, queries: 0 };
   return state;
 }
