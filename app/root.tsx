@@ -14,15 +14,16 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
-import { IconSprite, Icon } from "~/components/icons";
+import { IconSprite } from "~/components/icons";
 import { Navbar } from "~/components/navbar";
 import { enhanceScriptSrc } from "~/lib/assets.server";
 import { seo } from "~/lib/meta";
 import { activeNavItem } from "~/lib/nav";
 import { useRequestInfo } from "~/lib/request-context";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { countOnline } from "~/models/presence.server";
 import { getPageMeta, getShell, SITE_DEFAULTS } from "~/models/site.server";
-import bengaliRegular from "@fontsource/hind-siliguri/files/hind-siliguri-bengali-400-normal.woff2";
+import bengaliRegular from "~/styles/fonts/hind-siliguri-bengali-400-normal-fixed-one.woff2";
 import appStyles from "~/styles/app.css";
 import fontStyles from "~/styles/fonts.css";
 
@@ -37,7 +38,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [shell, online, pageMeta] = await Promise.all([getShell(), countOnline(), getPageMeta(url.pathname)]);
-  return json({ ...shell, online, pageMeta, origin: url.origin, path: url.pathname, enhanceSrc: enhanceScriptSrc() });
+  return json({ ...shell, online, pageMeta, origin: siteOrigin(), path: url.pathname, enhanceSrc: enhanceScriptSrc() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
@@ -90,9 +91,6 @@ export function Layout({ children }: { children: ReactNode }) {
               social={data?.social ?? {}}
               online={data?.online ?? 0}
             />
-            <a href="#top" className="to-top" data-to-top aria-label="উপরে যান (Back to top)">
-              <Icon name="arrow-up" />
-            </a>
           </>
         )}
         {hydrate ? (

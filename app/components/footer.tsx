@@ -1,5 +1,6 @@
 import { Icon } from "~/components/icons";
 import type { SocialPlatform } from "~/db/schema";
+import { toBanglaDigits } from "~/lib/bangla-digits";
 import type { FooterContent, SocialMap } from "~/models/site.server";
 
 // Shown when staff have not entered contact details yet (spec: fixed placeholder details).
@@ -67,7 +68,7 @@ export function Footer({ footer, social, online }: { footer: FooterContent; soci
               {footer.updates.map((u, i) => (
                 <li key={i}>
                   <span className="date-badge">
-                    <b>{u.day}</b>
+                    <b>{toBanglaDigits(u.day)}</b>
                     <small>{u.month}</small>
                   </span>
                   <span>{u.text}</span>
@@ -109,6 +110,12 @@ export function Footer({ footer, social, online }: { footer: FooterContent; soci
       <p className="copyright">
         © {new Date().getFullYear()} Your Company. All Rights Reserved.
       </p>
+      {/* Without JS a link at the very end of the page, over nothing; with JS it floats and shows after
+          300px (app/enhance/scroll.ts). Last in the page, so nothing moves when it leaves the flow. */}
+      <a href="#top" className="to-top" data-to-top aria-label="উপরে যান (Back to top)">
+        <Icon name="arrow-up" />
+        <span className="to-top-text">উপরে যান</span>
+      </a>
     </footer>
   );
 }

@@ -8,7 +8,12 @@ type Props = { site: SiteInfo; nav: NavEntry[]; active: NavItem | null };
 const cls = (item: NavItem, active: NavItem | null) => (item === active ? "nav-link active" : "nav-link");
 const current = (item: NavItem, active: NavItem | null) => (item === active ? ("page" as const) : undefined);
 
-/** Fixed top bar. Dropdowns are <details>, so they open with a tap and no JavaScript. */
+/**
+ * Fixed top bar. The menu and its dropdowns are <details>, so they open with a tap and no JavaScript.
+ * On phones the items sit behind the menu button; on wide screens (in browsers that can style a
+ * closed <details>' content) the button is hidden and the items form one row. Browsers that cannot
+ * keep the button there too, so every item stays reachable everywhere.
+ */
 export function Navbar({ site, nav, active }: Props) {
   return (
     <header className="navbar" data-navbar>
@@ -20,46 +25,60 @@ export function Navbar({ site, nav, active }: Props) {
             <span className="brand-tagline">{site.tagline}</span>
           </span>
         </a>
-        <ul className="nav-items">
-          <li>
-            <a className={cls("home", active)} aria-current={current("home", active)} href="/home" data-nav-home>
-              Home
-            </a>
-          </li>
-          <li>
-            <SubjectDropdown label="Subjects" item="subjects" active={active} nav={nav} base="/subject" />
-          </li>
-          <li>
-            <a className={cls("question-paper", active)} aria-current={current("question-paper", active)} href="/board-question">
-              Question Paper
-            </a>
-          </li>
-          <li>
-            <SubjectDropdown label="Make Question" item="make-question" active={active} nav={nav} base="/make-question" />
-          </li>
-          <li>
-            <a className={cls("exam", active)} aria-current={current("exam", active)} href="/exam-subpage/1">
-              Examination
-            </a>
-          </li>
-          <li>
-            <a className="nav-link" href="/home#grcontentmcq" data-nav-fragment="grcontentmcq">
-              Multiple Choice
-            </a>
-          </li>
-          <li>
-            <a className="nav-link" href="/home#grcontentvideo" data-nav-fragment="grcontentvideo">
-              Videos
-            </a>
-          </li>
-          <li>
-            <a className={cls("live", active)} aria-current={current("live", active)} href="/live/room">
-              Live Class
-            </a>
-          </li>
-        </ul>
+        <details className="nav-menu" data-nav-menu>
+          <summary className="nav-menu-button">
+            <Icon name="menu" />
+            <span>মেনু</span>
+            <span className="visually-hidden"> (Menu)</span>
+          </summary>
+          <NavItems nav={nav} active={active} />
+        </details>
       </nav>
     </header>
+  );
+}
+
+/** The menu's items; a further item (a search form, say) is one more <li> here. */
+function NavItems({ nav, active }: { nav: NavEntry[]; active: NavItem | null }) {
+  return (
+    <ul className="nav-items">
+      <li>
+        <a className={cls("home", active)} aria-current={current("home", active)} href="/home" data-nav-home>
+          Home
+        </a>
+      </li>
+      <li>
+        <SubjectDropdown label="Subjects" item="subjects" active={active} nav={nav} base="/subject" />
+      </li>
+      <li>
+        <a className={cls("question-paper", active)} aria-current={current("question-paper", active)} href="/board-question">
+          Question Paper
+        </a>
+      </li>
+      <li>
+        <SubjectDropdown label="Make Question" item="make-question" active={active} nav={nav} base="/make-question" />
+      </li>
+      <li>
+        <a className={cls("exam", active)} aria-current={current("exam", active)} href="/exam-subpage/1">
+          Examination
+        </a>
+      </li>
+      <li>
+        <a className="nav-link" href="/home#grcontentmcq" data-nav-fragment="grcontentmcq">
+          Multiple Choice
+        </a>
+      </li>
+      <li>
+        <a className="nav-link" href="/home#grcontentvideo" data-nav-fragment="grcontentvideo">
+          Videos
+        </a>
+      </li>
+      <li>
+        <a className={cls("live", active)} aria-current={current("live", active)} href="/live/room">
+          Live Class
+        </a>
+      </li>
+    </ul>
   );
 }
 

@@ -199,9 +199,14 @@ export const contactMessages = mysqlTable(
     phone: varchar("phone", { length: 32 }).notNull().default(""),
     message: text("message").notNull(),
     handled: boolean("handled").notNull().default(false),
+    /** The sender's network address, for the per-address rate limit (and spam triage). */
+    clientAddress: varchar("client_address", { length: 64 }).notNull().default(""),
     ...tracked(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    index("contact_messages_client_idx").on(t.clientAddress, t.createdAt),
+  ],
 );
 
 /* ------------------------------------------------------------------- study material -- */
@@ -753,8 +758,13 @@ export const onlinePresence = mysqlTable(
     sessionKey: varchar("session_key", { length: 64 }).primaryKey(),
     page: varchar("page", { length: 255 }).notNull().default(""),
     lastSeen: datetime("last_seen").notNull(),
+    /** The pinging client's network address: one address counts for a bounded number of readers. */
+    clientAddress: varchar("client_address", { length: 64 }).notNull().default(""),
   },
-  (t) => [index("online_presence_last_seen_idx").on(t.lastSeen)],
+  (t) => [
+    index("online_presence_last_seen_idx").on(t.lastSeen),
+    index("online_presence_client_idx").on(t.clientAddress, t.lastSeen),
+  ],
 );
 
 /* ------------------------------------------------------------------ teachers' papers (make-question tool) -- */

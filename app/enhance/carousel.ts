@@ -1,6 +1,7 @@
 /**
  * Carousel buttons. Without JS the track is a native horizontal scroller and the buttons stay
- * `hidden`; with JS they page the track by its visible width and are disabled at either end.
+ * `hidden`; with JS they page the track by (at most) its visible width, card by card, and are
+ * disabled at either end.
  */
 import { el, motion } from "./util";
 
@@ -69,12 +70,35 @@ export function initCarousels(root: ParentNode): void {
   });
 }
 
+/**
+ * Where one step goes: forward, the first card that is not wholly visible becomes the first one;
+ * back, the last card cut off on the left becomes the last one. So a step is at most the visible
+ * width and never skips a card that was only partly shown. Always a card's start (a snap point).
+ */
+export function stepTarget(t: HTMLElement, forward: boolean): number {
+  const x = t.scrollLeft;
+  const w = t.clientWidth;
+  const origin = t.getBoundingClientRect().left - x;
+  const cards = Array.from(t.children, (c) => {
+    const r = c.getBoundingClientRect();
+    return { start: r.left - origin, end: r.right - origin };
+  });
+  if (forward) {
+    const next = cards.find((c) => c.end > x + w + 1);
+    return next && next.start > x + 1 ? next.start : x + w;
+  }
+  const cut = cards.filter((c) => c.start < x - 1).pop();
+  if (!cut) return 0;
+  const first = cards.find((c) => cut.end - c.start <= w + 1);
+  return first && first.start < x - 1 ? first.start : Math.max(0, x - w);
+}
+
 export function initCarousel(): void {
   document.addEventListener("click", (e) => {
     const b = el(e)?.closest(`${PREV},${NEXT}`);
     const t = b?.closest(CAROUSEL)?.querySelector<HTMLElement>(TRACK);
     if (!b || !t) return;
-    t.scrollBy({ left: (b.matches(PREV) ? -1 : 1) * t.clientWidth, behavior: motion() });
+    t.scrollTo({ left: stepTarget(t, b.matches(NEXT)), behavior: motion() });
   });
   // Element scroll events do not bubble, but they can be captured at the document.
   document.addEventListener(

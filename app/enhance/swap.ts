@@ -115,6 +115,7 @@ async function swap(job: Job): Promise<void> {
         fresh.focus({ preventScroll: true });
       }
     }
+    refreshLinks(doc);
     const own = job.submitter && job.submitter.hasAttribute("data-swap") ? job.submitter : from; // who asked decides the scroll
     if (fresh && own && own.hasAttribute("data-swap-scroll"))
       fresh.scrollIntoView({ behavior: motion(), block: "start" });
@@ -128,6 +129,32 @@ async function swap(job: Job): Promise<void> {
       false,
     );
   }
+}
+
+/**
+ * Links outside the swapped region were rendered for the previous URL: a later click (or a copied
+ * link) would drop what just changed. Give every in-place link the href of its twin in the fetched
+ * page, which the server rendered for the URL now shown. Twins: the same data-swap target, in the
+ * same order; a group whose size differs is left alone (its next swap falls back to its own href).
+ */
+function refreshLinks(doc: Document): void {
+  const groups = (root: ParentNode): Map<string, Element[]> => {
+    const m = new Map<string, Element[]>();
+    root.querySelectorAll("a[data-swap]").forEach((a) => {
+      const k = a.getAttribute("data-swap") || "";
+      m.set(k, [...(m.get(k) || []), a]);
+    });
+    return m;
+  };
+  const next = groups(doc);
+  groups(document).forEach((links, k) => {
+    const twins = next.get(k);
+    if (!twins || twins.length !== links.length) return;
+    links.forEach((a, i) => {
+      const href = twins[i].getAttribute("href");
+      if (href !== null && a.getAttribute("href") !== href) a.setAttribute("href", href);
+    });
+  });
 }
 
 function onClick(e: MouseEvent): void {

@@ -17,6 +17,73 @@ export function badRequest(message: string): Response {
   return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+export function tooLarge(message = "Payload Too Large"): Response {
+  return new Response(message, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * The request body, read with a cap while it streams: a missing or lying Content-Length cannot make
+ * us buffer more than `maxBytes`. Over the cap: a 413 is thrown, before the rest is read.
+ */
+export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("Content-Length") || 0);
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      // Stop reading, but do not cancel: that would drop the connection before our answer reaches
+      // the client. The server throws the rest away (drizzle/guards.mjs, lingerAfterEarlyAnswer).
+      reader.releaseLock();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return bytes;
+}
+
+/** The client's network address, which drizzle/server.mjs passes every route as load context ("" when none). */
+export function clientAddressOf(context: unknown): string {
+  const address = (context as { clientAddress?: unknown } | null | undefined)?.clientAddress;
+  return typeof address === "string" ? address.slice(0, 64) : "";
+}
+
+/** What a resource route answers while the database is unreachable, like pages do (entry.server.tsx). */
+export function serviceUnavailable(): Response {
+  return new Response(JSON.stringify({ ok: false, error: "database unavailable" }), {
+    status: 503,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "Retry-After": "30" },
+  });
+}
+
+/**
+ * Runs a resource route's work; a database outage becomes a 503 instead of Remix's 500 (resource
+ * routes bypass the document handler that does this for pages). Other errors pass on.
+ */
+export async function orUnavailable(work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isDatabaseUnavailable(error)) {
+      console.error("[db] unavailable while serving a resource route");
+      return serviceUnavailable();
+    }
+    throw error;
+  }
+}
+
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -33,12 +100,16 @@ const UNAVAILABLE_CODES = new Set([
   "ER_NO_SUCH_TABLE",
 ]);
 
-/** True when an error (or its cause chain: drizzle wraps driver errors) means the database is unreachable. */
+/**
+ * True when an error (or its cause chain: drizzle wraps driver errors) means the database is
+ * unreachable, or too slow: a query past the pool's timeout (PROTOCOL_SEQUENCE_TIMEOUT) or a full
+ * wait queue (app/db/client.server.ts) answers 503 like an outage.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
-    if (/connect ECONNREFUSED|Connection lost|Pool is closed|connect ETIMEDOUT|connection is in closed state/i.test(String((e as Error).message)))
+    if (/connect ECONNREFUSED|Connection lost|Pool is closed|connect ETIMEDOUT|connection is in closed state|Queue limit reached/i.test(String((e as Error).message)))
       return true;
     e = (e as { cause?: unknown }).cause;
   }

@@ -26,7 +26,9 @@ export function seo(matches: MatchLike[], page: SeoInput = {}): MetaDescriptor[]
   const site = root?.site ?? { name: "", tagline: "", description: "", keywords: "" };
   const db = root?.pageMeta;
   const pageTitle = clean(db?.title || page.title, 120);
-  const title = pageTitle ? (site.name ? `${pageTitle} | ${site.name}` : pageTitle) : `${site.name} — ${site.tagline}`;
+  // The site's name once: staff-written titles often carry it already ("আমাদের সম্পর্কে — গণিত রিসোর্স বিডি").
+  const named = !site.name || pageTitle.includes(site.name);
+  const title = pageTitle ? (named ? pageTitle : `${pageTitle} | ${site.name}`) : `${site.name} — ${site.tagline}`;
   const description = clean(db?.description || page.description || site.description, 300);
   const keywords = clean(db?.keywords || page.keywords || site.keywords, 300);
   const url = root ? `${root.origin}${root.path}` : undefined;

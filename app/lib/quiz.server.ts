@@ -1,7 +1,7 @@
 // Server side of a quiz page (exam page, MCQ practice): reading the posted form defensively, numbering
 // the questions across pages and grading a page with the keys only the server knows.
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { badRequest } from "~/lib/http.server";
+import { badRequest, readBody } from "~/lib/http.server";
 import type { PublicQuestion, Question } from "~/lib/question";
 import type { QuestionResult, QuizQuestion, QuizState } from "~/lib/quiz";
 import { collectAnswers, scorePage } from "~/lib/scoring";
@@ -10,35 +10,13 @@ import { collectAnswers, scorePage } from "~/lib/scoring";
 export const MAX_FORM_BYTES = 64 * 1024;
 
 /**
- * The posted fields, read with a size cap (the body is streamed, so a missing or lying
- * Content-Length cannot make us buffer more). Only url-encoded forms: that is what our forms send.
+ * The posted fields, read with a size cap while the body streams (a 413 past it, see readBody).
+ * Only url-encoded forms, which is what our forms send: any other type is a 400.
  */
 export async function readSmallForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<URLSearchParams> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!type.startsWith("application/x-www-form-urlencoded")) throw badRequest("Unsupported form encoding.");
-  const declared = Number(request.headers.get("Content-Length") || 0);
-  if (declared > maxBytes) throw badRequest("Form too large.");
-  if (!request.body) return new URLSearchParams();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw badRequest("Form too large.");
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return new URLSearchParams(new TextDecoder().decode(bytes));
+  return new URLSearchParams(new TextDecoder().decode(await readBody(request, maxBytes)));
 }
 
 export type Intent = "submit" | "result" | "clear";

@@ -1,5 +1,5 @@
 // Info pages (about, author, products, contact) and the contact form's messages.
-import { eq } from "drizzle-orm";
+import { and, count, eq, gte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, infoPages } from "~/db/schema";
 
@@ -15,6 +15,23 @@ export async function getInfoPage(slug: string): Promise<InfoPage | null> {
   return row ?? null;
 }
 
-export async function saveContactMessage(msg: { name: string; email: string; phone: string; message: string }) {
+/** Messages one client address may send per CONTACT_WINDOW_MINUTES (a person writes one or two). */
+export const CONTACT_LIMIT = 5;
+export const CONTACT_WINDOW_MINUTES = 60;
+
+type ContactMessage = { name: string; email: string; phone: string; message: string; clientAddress: string };
+
+/**
+ * Stores a message unless its address has already sent CONTACT_LIMIT in the window: then nothing is
+ * stored and the answer is "limited". The count lives in the database, so it holds across processes.
+ */
+export async function saveContactMessage(msg: ContactMessage): Promise<"saved" | "limited"> {
+  const since = new Date(Date.now() - CONTACT_WINDOW_MINUTES * 60_000);
+  const [recent] = await db
+    .select({ n: count() })
+    .from(contactMessages)
+    .where(and(eq(contactMessages.clientAddress, msg.clientAddress), gte(contactMessages.createdAt, since)));
+  if (Number(recent?.n ?? 0) >= CONTACT_LIMIT) return "limited";
   await db.insert(contactMessages).values(msg);
+  return "saved";
 }

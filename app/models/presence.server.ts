@@ -1,31 +1,74 @@
 // Online presence: one row per browser session key, refreshed by the enhancement script's ping.
-import { gte, lt, sql } from "drizzle-orm";
+// A flood cannot inflate the count or the table: each client address counts for at most
+// MAX_PER_CLIENT readers and adds no rows past that, rows are pruned by age (at most once a
+// PRUNE_EVERY per process, not by chance), and the table never holds more than MAX_ROWS.
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { onlinePresence } from "~/db/schema";
 
 export const PRESENCE_WINDOW_SECONDS = 120;
-/** Rows older than this are deleted now and then; the count never looks further back than an hour. */
+/** Rows older than this are deleted; the count never looks further back than an hour. */
 const KEEP_SECONDS = 3600;
+/**
+ * Readers one network address can count for. Households, schools and mobile carriers' NAT put
+ * several real readers behind one address, so this is not 1; a script making new keys gets no further.
+ */
+export const MAX_PER_CLIENT = 10;
+/** Hard ceiling on rows, whatever the number of addresses. */
+export const MAX_ROWS = 20_000;
+const PRUNE_EVERY_MS = 60_000;
 
+let lastPrune = 0;
+
+/** Readers seen in the window, each client address counted for at most MAX_PER_CLIENT of them. */
 export async function countOnline(windowSeconds = PRESENCE_WINDOW_SECONDS): Promise<number> {
   const since = new Date(Date.now() - windowSeconds * 1000);
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
+  const perClient = db
+    .select({ n: sql<number>`least(count(*), ${MAX_PER_CLIENT})`.as("n") })
     .from(onlinePresence)
-    .where(gte(onlinePresence.lastSeen, since));
+    .where(gte(onlinePresence.lastSeen, since))
+    .groupBy(onlinePresence.clientAddress)
+    .as("per_client");
+  const [row] = await db.select({ n: sql<number>`coalesce(sum(${perClient.n}), 0)` }).from(perClient);
   return Number(row?.n ?? 0);
 }
 
-/** One upsert per ping: a flood from one browser rewrites its own row instead of adding rows. */
-export async function recordPing(sessionKey: string, page: string, now = new Date()) {
+export type PingResult = "ok" | "limited";
+
+/**
+ * Records a ping. A known key is refreshed; a new key is added only while its address has fewer
+ * than MAX_PER_CLIENT readers in the window and the table has room ("limited" otherwise).
+ */
+export async function recordPing(sessionKey: string, page: string, clientAddress: string, now = new Date()): Promise<PingResult> {
+  if (now.getTime() - lastPrune >= PRUNE_EVERY_MS) await pruneOnline(now);
+  const [updated] = await db
+    .update(onlinePresence)
+    .set({ page, lastSeen: now, clientAddress })
+    .where(eq(onlinePresence.sessionKey, sessionKey));
+  if (updated.affectedRows > 0) return "ok";
+
+  const since = new Date(now.getTime() - PRESENCE_WINDOW_SECONDS * 1000);
+  const [[mine], [all]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(onlinePresence)
+      .where(and(eq(onlinePresence.clientAddress, clientAddress), gte(onlinePresence.lastSeen, since))),
+    db.select({ n: count() }).from(onlinePresence),
+  ]);
+  if (Number(mine?.n ?? 0) >= MAX_PER_CLIENT) return "limited";
+  if (Number(all?.n ?? 0) >= MAX_ROWS) {
+    await pruneOnline(now, PRESENCE_WINDOW_SECONDS); // under a flood keep only the window itself
+    return "limited";
+  }
   await db
     .insert(onlinePresence)
-    .values({ sessionKey, page, lastSeen: now })
-    .onDuplicateKeyUpdate({ set: { page, lastSeen: now } });
-  // Prune about once per hundred pings, so the table stays bounded without a scheduler.
-  if (Math.random() < 0.01) await pruneOnline(now);
+    .values({ sessionKey, page, lastSeen: now, clientAddress })
+    .onDuplicateKeyUpdate({ set: { page, lastSeen: now, clientAddress } });
+  return "ok";
 }
 
-export async function pruneOnline(now = new Date()) {
-  await db.delete(onlinePresence).where(lt(onlinePresence.lastSeen, new Date(now.getTime() - KEEP_SECONDS * 1000)));
+/** Deletes rows not seen for `keepSeconds` (an hour by default). */
+export async function pruneOnline(now = new Date(), keepSeconds = KEEP_SECONDS) {
+  lastPrune = now.getTime();
+  await db.delete(onlinePresence).where(lt(onlinePresence.lastSeen, new Date(now.getTime() - keepSeconds * 1000)));
 }

@@ -9,6 +9,7 @@ import { plainText } from "~/lib/text";
 import { useRootData } from "~/components/root-data";
 import { getInfoPage } from "~/models/pages.server";
 import { generalSidebar } from "~/models/sidebar.server";
+import { outlineHeadings } from "~/lib/headings";
 
 // The spec's children of /about, their default titles and empty texts (the About page shows nothing).
 const PAGES = {
@@ -21,7 +22,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const slug = params.page as keyof typeof PAGES;
   if (!Object.hasOwn(PAGES, slug)) throw notFound();
   const [page, sidebar] = await Promise.all([getInfoPage(slug), generalSidebar(null)]);
-  const content = page?.contentHtml?.trim() ?? "";
+  const content = outlineHeadings(page?.contentHtml?.trim() ?? ""); // under the page's <h1>
   return json({
     slug,
     title: page?.title.trim() || PAGES[slug].title,

@@ -1,14 +1,23 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { clientAddressOf, orUnavailable, readBody } from "~/lib/http.server";
 import { recordPing } from "~/models/presence.server";
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+/** A ping is about 100 bytes of JSON. */
+const MAX_PING_BYTES = 2048;
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers } });
 
 /** POST {sessionKey, page}: the enhancement script's presence ping (also sent as a beacon). */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return json({ ok: false, error: "POST only" }, 405);
-  const text = await request.text();
-  if (text.length > 2048) return json({ ok: false, error: "body too large" }, 413);
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json({ ok: false, error: "POST only" }, 405, { Allow: "POST" });
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await readBody(request, MAX_PING_BYTES));
+  } catch (e) {
+    if (e instanceof Response && e.status === 413) return json({ ok: false, error: "body too large" }, 413);
+    throw e;
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -20,10 +29,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ ok: false, error: "invalid sessionKey" }, 400);
   }
   const path = typeof page === "string" && page.startsWith("/") ? page.slice(0, 255) : "";
-  await recordPing(sessionKey, path);
-  return json({ ok: true });
+  return orUnavailable(async () => {
+    const result = await recordPing(sessionKey, path, clientAddressOf(context));
+    if (result === "limited") return json({ ok: false, error: "too many readers from this address" }, 429, { "Retry-After": "60" });
+    return json({ ok: true });
+  });
 }
 
 export function loader() {
-  return json({ ok: false, error: "POST only" }, 405);
+  return json({ ok: false, error: "POST only" }, 405, { Allow: "POST" });
 }

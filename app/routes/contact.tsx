@@ -5,14 +5,18 @@ import { Icon } from "~/components/icons";
 import { FollowUs } from "~/components/sidebars";
 import { seo } from "~/lib/meta";
 import { useRootData } from "~/components/root-data";
-import { getInfoPage, saveContactMessage } from "~/models/pages.server";
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import { clientAddressOf } from "~/lib/http.server";
+import { readSmallForm } from "~/lib/quiz.server";
+import { CONTACT_LIMIT, getInfoPage, saveContactMessage } from "~/models/pages.server";
+import { outlineHeadings } from "~/lib/headings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams;
   const page = await getInfoPage("contact");
   return json({
     title: page?.title.trim() || "Contact",
-    content: page?.contentHtml?.trim() ?? "",
+    content: outlineHeadings(page?.contentHtml?.trim() ?? ""), // under the page's <h1>
     sent: q.get("sent") === "1",
     email: (q.get("email") ?? "").slice(0, 255),
   });
@@ -22,9 +26,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seo(matches, { title: data?.title ?? "Contact", description: "প্রশ্ন, পরামর্শ বা ভুল জানাতে আমাদের লিখুন।" });
 
 type Fields = { name: string; email: string; phone: string; message: string };
-type Errors = Partial<Record<keyof Fields, string>>;
+type Errors = Partial<Record<keyof Fields, string>> & { form?: string };
 
-export function validateContact(form: FormData): { values: Fields; errors: Errors } {
+/** The longest value each field may hold; what is sent back for re-display is cut to this. */
+const MAX_LENGTH: Record<keyof Fields, number> = { name: 120, email: 255, phone: 32, message: 5000 };
+
+export function validateContact(form: FormData | URLSearchParams): { values: Fields; errors: Errors } {
   const get = (k: string) => {
     const v = form.get(k);
     return typeof v === "string" ? v.trim() : "";
@@ -43,15 +50,22 @@ export function validateContact(form: FormData): { values: Fields; errors: Error
   return { values, errors };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const length = Number(request.headers.get("content-length") || 0);
-  if (length > 64 * 1024) return json({ errors: { message: "বার্তাটি অনেক বড়।" } as Errors, values: null }, 413);
-  const form = await request.formData();
+/** What goes back into the form: never more than a field can hold (a huge post is not echoed). */
+const echo = (values: Fields): Fields =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.slice(0, MAX_LENGTH[k as keyof Fields])])) as Fields;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // Read with a cap while it streams (413 past 64 KB); only url-encoded forms (400 otherwise).
+  const form = await readSmallForm(request);
   // Bots fill every field; people never see this one.
   if (form.get("website")) return redirect("/contact?sent=1", 303);
   const { values, errors } = validateContact(form);
-  if (Object.keys(errors).length) return json({ errors, values }, 400);
-  await saveContactMessage(values);
+  if (Object.keys(errors).length) return json({ errors, values: echo(values) }, 400);
+  const saved = await saveContactMessage({ ...values, clientAddress: clientAddressOf(context) });
+  if (saved === "limited") {
+    const tooMany = `এই ঠিকানা থেকে এক ঘণ্টায় ${toBanglaDigits(CONTACT_LIMIT)}টির বেশি বার্তা পাঠানো যায় না; পরে আবার চেষ্টা করুন। (Too many messages from your network; please try again later.)`;
+    return json({ errors: { form: tooMany } as Errors, values: echo(values) }, { status: 429, headers: { "Retry-After": "3600" } });
+  }
   return redirect("/contact?sent=1", 303);
 }
 
@@ -98,7 +112,11 @@ export default function ContactPage() {
           ) : (
             <form method="post" className="form" data-swap="#contact-form" noValidate>
               <h2>আমাদের লিখুন</h2>
-              {Object.keys(e).length ? (
+              {e.form ? (
+                <p className="notice error" role="alert">
+                  {e.form}
+                </p>
+              ) : Object.keys(e).length ? (
                 <p className="notice error" role="alert">
                   ফর্মে কিছু ভুল আছে, নিচে দেখুন। Please correct the fields below.
                 </p>

@@ -1,5 +1,6 @@
-export function loader({ request }: { request: Request }) {
-  const origin = new URL(request.url).origin;
-  const body = ["User-agent: *", "Disallow: /gradmin", "Disallow: /api/", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+import { siteOrigin } from "~/lib/site-origin.server";
+
+export function loader() {
+  const body = ["User-agent: *", "Disallow: /gradmin", "Disallow: /api/", `Sitemap: ${siteOrigin()}/sitemap.xml`, ""].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -1,11 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { orUnavailable } from "~/lib/http.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { allTitleAndCategoryIds } from "~/models/study.server";
 
 const STATIC = ["/home", "/board-question", "/exam-subpage/1", "/live/room", "/about/aboutus", "/about/author", "/about/products", "/contact"];
 
 /** Every public page a search engine (or a teacher's link checker) should know about. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader(_: LoaderFunctionArgs) {
+  return orUnavailable(sitemap);
+}
+
+async function sitemap() {
+  const origin = siteOrigin();
   const { categories, titles, subjects } = await allTitleAndCategoryIds();
   const urls = [
     ...STATIC.map((p) => `<url><loc>${origin}${p}</loc></url>`),

@@ -10,6 +10,7 @@ import { seo } from "~/lib/meta";
 import { plainText } from "~/lib/text";
 import { useRootData } from "~/components/root-data";
 import { getTitle, singleSidebar } from "~/models/study.server";
+import { outlineHeadings } from "~/lib/headings";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: katexStyles }];
 
@@ -22,7 +23,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const { content, contentHtml, ...rest } = title;
   return json({
     title: { ...rest, image: absoluteImage(title.image, CONTENT_ASSET_BASE) },
-    html: contentHtml ?? "",
+    html: outlineHeadings(contentHtml ?? ""), // under the page's <h1>
     summary: plainText(content, 300),
     blocks,
   });

@@ -386,25 +386,25 @@ describe("exampage/{grtid}: scoring (action)", () => {
     expect(data.state.score).toMatchObject({ right: 0, wrong: 0, skipped: 25 });
   });
 
-  it("ignores 10 000 junk fields, or refuses them (400) once they pass the size cap", async () => {
+  it("ignores 10 000 junk fields, or refuses them (413) once they pass the size cap", async () => {
     const fields: [string, string][] = Array.from({ length: 10_000 }, (_, i) => [i % 2 ? "q" : `q${i % 97}`, "1"]);
     fields.push(["q1001", correctOf(1001)]);
     const res = await post(fields);
     expect(res.status).toBe(200);
     expect((await res.json()).state.score).toMatchObject({ right: 1, wrong: 0 });
     const bangla: [string, string][] = Array.from({ length: 10_000 }, (_, i) => [`q${i}`, "ক"]);
-    expect((await post(bangla)).status).toBe(400);
+    expect((await post(bangla)).status).toBe(413);
   });
 
-  it("answers 400, never 500, to oversized or malformed posts", async () => {
-    expect((await post("x=" + "a".repeat(70_000))).status).toBe(400);
+  it("answers 4xx, never 500, to oversized (413) or malformed (400) posts", async () => {
+    expect((await post("x=" + "a".repeat(70_000))).status).toBe(413);
     expect((await post([["intent", "cheat"]])).status).toBe(400);
     expect((await post([["intent", "submit"], ["intent", "result"]])).status).toBe(400);
     const multipart = new FormData();
     multipart.set("q1001", "ক");
     expect((await call(examAction, "/exampage/500", { grtid: "500" }, { method: "POST", body: multipart })).status).toBe(400);
     const big = await call(examAction, "/exampage/500", { grtid: "500" }, form("a=1", { "Content-Length": "999999999" }));
-    expect(big.status).toBe(400);
+    expect(big.status).toBe(413);
     expect(await post("%E0%A6=%ZZ&q1001=%")).toHaveProperty("status", 200); // broken percent-encoding
   });
 

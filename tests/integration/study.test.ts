@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as categoryLoader } from "~/routes/category.$cid";
 import { loader as categoryQueryLoader } from "~/routes/category._index";
@@ -156,10 +156,17 @@ describe("subject pages", () => {
 });
 
 describe("sitemap.xml", () => {
-  it("lists titles, categories and subjects", async () => {
-    const xml = await (await call(sitemapLoader, "/sitemap.xml")).text();
-    expect(xml).toContain("http://test.local/title/100");
-    expect(xml).toContain("http://test.local/category/20");
-    expect(xml).toContain("http://test.local/subject/chemistry");
+  it("lists titles, categories and subjects under the configured origin, whatever the request's host", async () => {
+    vi.stubEnv("SITE_ORIGIN", "https://grbd.example");
+    try {
+      const xml = await (await call(sitemapLoader, "/sitemap.xml", {}, { headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" } })).text();
+      expect(xml).toContain("https://grbd.example/title/100");
+      expect(xml).toContain("https://grbd.example/category/20");
+      expect(xml).toContain("https://grbd.example/subject/chemistry");
+      expect(xml).not.toContain("test.local");
+      expect(xml).not.toContain("evil");
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

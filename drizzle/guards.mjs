@@ -1,0 +1,150 @@
+// The checks drizzle/server.mjs runs before Remix, each an express middleware. Remix would answer
+// each of these requests with a 500 (tests/unit/guards.test.ts drives them through a real server).
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const ALLOWED = "GET, HEAD, POST";
+/** Bodies larger than this are refused (413); the largest form we serve, a 100-question exam page, posts ~3 KB. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** A reg-name or IPv4 (letters, digits, dot, hyphen) or a bracketed IPv6 literal, then an optional port. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+const plain = (res, status, text, headers = {}) =>
+  res.status(status).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers }).send(text);
+
+/** 405 for TRACE, CONNECT, PUT, DELETE, WebDAV and anything else we do not serve; OPTIONS says what we do. */
+export function allowMethods(req, res, next) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+  if (req.method === "OPTIONS") return res.status(204).set({ Allow: ALLOWED, "Cache-Control": "no-store" }).end();
+  plain(res, 405, "Method Not Allowed", { Allow: ALLOWED });
+}
+
+/**
+ * Remix takes the request URL's host from Host (and, behind our proxy, X-Forwarded-Host): anything
+ * but a plain host[:port] is a 400. A Host holding a path would otherwise choose the route.
+ */
+export function checkHost(req, res, next) {
+  const host = req.get("host");
+  const forwarded = req.app.get("trust proxy") ? req.get("x-forwarded-host") : undefined;
+  const bad = (h) => !HOST.test(h.trim());
+  if (!host || bad(host) || (forwarded !== undefined && forwarded.split(",").some(bad))) {
+    return plain(res, 400, "Bad Request: malformed Host");
+  }
+  next();
+}
+
+/**
+ * Staff forms are larger: a long topic with math, images (2 MB each), a question file to import. Only
+ * signed-in staff get past the admin routes' checks, and each admin action caps what it reads itself.
+ */
+export const MAX_ADMIN_BODY_BYTES = 12 * 1024 * 1024;
+
+/** A declared body over the cap is refused before it is read; streamed bodies are capped where actions read them. */
+export function capBody(req, res, next) {
+  const cap = /^\/gradmin(\/|$)/.test(req.path) ? MAX_ADMIN_BODY_BYTES : MAX_BODY_BYTES;
+  if (Number(req.get("content-length") || 0) <= cap) return next();
+  plain(res, 413, "Payload Too Large");
+}
+
+/** How long the rest of a refused body is read (and thrown away) after the answer went out. */
+export const LINGER_MS = 5000;
+
+/**
+ * A request answered before its body was read (a 413, say): Node would close the socket right after
+ * the answer, and the client, still sending, gets a reset that makes its TCP stack drop our answer.
+ * So, like nginx's lingering close, the connection stays open while the rest is read and discarded
+ * (never stored), for at most LINGER_MS; then it is closed.
+ */
+export function lingerAfterEarlyAnswer(req, res, next) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    // Node marks such an answer "Connection: close" and destroys the socket once it is written.
+    if (!req.complete) res.shouldKeepAlive = true;
+    return writeHead.apply(this, args);
+  };
+  res.on("finish", () => {
+    if (req.complete || req.destroyed) return;
+    const socket = req.socket;
+    req.removeAllListeners("data"); // whoever was reading it (Remix's body stream) is done with it
+    req.on("data", () => {});
+    req.resume();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    req.once("end", () => {
+      clearTimeout(timer);
+      if (/close/i.test(req.get("connection") ?? "")) socket.end();
+    });
+  });
+  next();
+}
+
+/**
+ * The host a browser's Origin header must name: the proxy's X-Forwarded-Host when present, else Host
+ * (the same rule Remix applies, so anything that passes here passes there too).
+ */
+function expectedHost(req) {
+  const forwarded = req.get("x-forwarded-host")?.split(",")[0]?.trim();
+  return forwarded || req.get("host") || null;
+}
+
+/** True when the request carries an Origin that is not this site ("null" included: sandboxed pages). */
+export function isCrossSite(req) {
+  const origin = req.get("origin");
+  if (origin === undefined) return false;
+  let originHost;
+  try {
+    originHost = origin === "null" ? "null" : new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const host = expectedHost(req);
+  return !host || originHost !== host;
+}
+
+const refusal = `<!doctype html><html lang="bn"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>অনুরোধ গ্রহণ করা হয়নি (Request refused)</title><body style="font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem"><h1>অনুরোধ গ্রহণ করা হয়নি</h1><p>অন্য একটি ওয়েবসাইট থেকে পাঠানো ফর্ম আমরা গ্রহণ করি না। পাতাটি খুলে সেখান থেকে আবার চেষ্টা করুন।</p><p lang="en">A form sent from another website is not accepted. Open the page on this site and try again.</p><p><a href="/home">প্রথম পাতা (Home)</a></p></body></html>`;
+
+/** A cross-site POST (document or ?_data=) gets 403: Remix would abort it with an empty 500. */
+export function refuseCrossSite(req, res, next) {
+  if (!UNSAFE.has(req.method) || !isCrossSite(req)) return next();
+  res.status(403).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).send(refusal);
+}
+
+/** For responses that are not documents (files, JSON, redirects, text): nothing in them may run or be framed. */
+export const DEFAULT_CSP =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * Headers every response gets, added just before the headers are sent, so that a document's own
+ * Content-Security-Policy (app/entry.server.tsx) wins: nosniff, that default CSP, and HSTS over HTTPS.
+ */
+export function securityHeaders(req, res, next) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!res.hasHeader("X-Content-Type-Options")) res.setHeader("X-Content-Type-Options", "nosniff");
+    if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", DEFAULT_CSP);
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=15552000");
+    return writeHead.apply(this, args);
+  };
+  next();
+}
+
+/** SITE_ORIGIN as app/lib/site-origin.server.ts reads it; returns an error message when malformed. */
+export function siteOriginProblem(raw) {
+  if (!raw || !raw.trim()) return null;
+  try {
+    const u = new URL(raw.trim());
+    if (/^https?:$/.test(u.protocol) && !u.username && !u.password && (u.pathname === "/" || u.pathname === "") && !u.search && !u.hash) return null;
+  } catch {
+    /* reported below */
+  }
+  return `SITE_ORIGIN must be a bare origin such as https://example.com (got "${raw}")`;
+}
+
+/**
+ * For the HTTP server's "clientError": requests Node's parser refuses before express sees them. A
+ * method it does not know (FOO, BREW) is a 405 like TRACE; anything else malformed stays a 400.
+ */
+export function answerClientError(err, socket) {
+  if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
+  const [status, extra] = err.code === "HPE_INVALID_METHOD" ? ["405 Method Not Allowed", `Allow: ${ALLOWED}\r\n`] : ["400 Bad Request", ""];
+  socket.end(`HTTP/1.1 ${status}\r\n${extra}X-Content-Type-Options: nosniff\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+}

@@ -1,0 +1,138 @@
+// drizzle/guards.mjs, the checks the production server runs before Remix, driven through a real
+// express server over HTTP: hostile requests get a 4xx, never Remix's 500.
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+// @ts-expect-error express ships no types and @types/express is not installed
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowMethods, answerClientError, capBody, checkHost, DEFAULT_CSP, MAX_BODY_BYTES, refuseCrossSite, securityHeaders, siteOriginProblem } from "../../drizzle/guards.mjs";
+
+type Req = { method: string; originalUrl: string };
+type Res = { json(v: unknown): void; redirect(s: number, u: string): void; set(k: string, v: string): Res; type(t: string): Res; send(b: string): void };
+type Reply = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+let port = 0;
+let server: import("node:http").Server;
+
+beforeAll(async () => {
+  const app = express();
+  app.set("trust proxy", 1); // as with TRUST_PROXY=1
+  app.use(securityHeaders, allowMethods, checkHost);
+  app.use("/static", express.static(new URL("../../public", import.meta.url).pathname));
+  app.use(refuseCrossSite, capBody);
+  app.get("/json", (_req: Req, res: Res) => res.json({ ok: true }));
+  app.get("/moved", (_req: Req, res: Res) => res.redirect(302, "/json"));
+  app.get("/document", (_req: Req, res: Res) => res.set("Content-Security-Policy", "default-src 'self'").type("html").send("<p>doc</p>"));
+  app.all("*", (req: Req, res: Res) => res.type("text").send(`${req.method} ${req.originalUrl}`));
+  await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
+  server.on("clientError", answerClientError);
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    // A connection per request: one whose declared body never came must not swallow the next request.
+    const req = httpRequest({ host: "127.0.0.1", port, method, path, agent: false, headers: { Host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("methods", () => {
+  it.each(["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND", "MKCOL", "FOO"])("%s is 405 with Allow", async (method) => {
+    const res = await send(method, "/home");
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe("GET, HEAD, POST");
+  });
+
+  it("OPTIONS says what is allowed; GET, HEAD and POST pass", async () => {
+    const options = await send("OPTIONS", "/home");
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe("GET, HEAD, POST");
+    expect((await send("GET", "/home")).body).toBe("GET /home");
+    expect((await send("HEAD", "/home")).status).toBe(200);
+    expect((await send("POST", "/home", { "Content-Type": "application/x-www-form-urlencoded" }, "a=1")).body).toBe("POST /home");
+  });
+});
+
+describe("Host", () => {
+  it.each(["evil.example/about/aboutus?x=", "a b", "evil.example:80/x", "exa_mple.com", "[::1", "@evil.example", "evil.example:999999"])(
+    "a malformed Host (%s) is 400",
+    async (host) => {
+      const res = await send("GET", "/title/1", { Host: host });
+      expect(res.status).toBe(400);
+    },
+  );
+
+  it("a malformed X-Forwarded-Host behind the trusted proxy is 400 too", async () => {
+    expect((await send("GET", "/title/1", { "X-Forwarded-Host": "evil.example/about" })).status).toBe(400);
+    expect((await send("GET", "/title/1", { "X-Forwarded-Host": "grbd.example" })).status).toBe(200);
+  });
+
+  it("well-formed hosts pass: names, IPv4, IPv6, with ports", async () => {
+    for (const host of ["grbd.example", "127.0.0.1:3000", "[::1]:8080", "localhost"]) {
+      expect((await send("GET", "/title/1", { Host: host })).status, host).toBe(200);
+    }
+  });
+});
+
+describe("bodies and origins", () => {
+  it("a declared body over the cap is 413 before it is read", async () => {
+    const res = await send("POST", "/contact", { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(MAX_BODY_BYTES + 1) }, "");
+    expect(res.status).toBe(413);
+    expect(res.body.length).toBeLessThan(100);
+  });
+
+  it("a cross-site POST is 403, also through ?_data=", async () => {
+    for (const path of ["/contact", "/contact?_data=routes%2Fcontact"]) {
+      const res = await send("POST", path, { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, "a=1");
+      expect(res.status, path).toBe(403);
+    }
+    const same = await send("POST", "/contact", { Origin: `http://127.0.0.1:${port}`, "Content-Type": "application/x-www-form-urlencoded" }, "a=1");
+    expect(same.status).toBe(200);
+  });
+});
+
+describe("headers on every response", () => {
+  it("nosniff and the restrictive CSP on static files, JSON, redirects and refusals", async () => {
+    for (const [method, path, status] of [
+      ["GET", "/static/favicon.svg", 200],
+      ["GET", "/json", 200],
+      ["GET", "/moved", 302],
+      ["TRACE", "/home", 405],
+      ["GET", "/anything", 200],
+    ] as const) {
+      const res = await send(method, path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers["x-content-type-options"], path).toBe("nosniff");
+      expect(res.headers["content-security-policy"], path).toBe(DEFAULT_CSP);
+    }
+  });
+
+  it("a document keeps its own CSP (one header, not two)", async () => {
+    const res = await send("GET", "/document");
+    expect(res.headers["content-security-policy"]).toBe("default-src 'self'");
+  });
+
+  it("HSTS only over HTTPS (here: what the trusted proxy says)", async () => {
+    expect((await send("GET", "/json")).headers["strict-transport-security"]).toBeUndefined();
+    const https = await send("GET", "/json", { "X-Forwarded-Proto": "https" });
+    expect(https.headers["strict-transport-security"]).toBe("max-age=15552000");
+  });
+});
+
+describe("SITE_ORIGIN", () => {
+  it("takes a bare http(s) origin and refuses anything else", () => {
+    for (const ok of [undefined, "", "https://grbd.example", "http://127.0.0.1:3000", "https://grbd.example/"]) expect(siteOriginProblem(ok)).toBeNull();
+    for (const bad of ["grbd.example", "ftp://grbd.example", "https://grbd.example/app", "https://u:p@grbd.example", "https://grbd.example/?x=1"]) {
+      expect(siteOriginProblem(bad)).toMatch(/SITE_ORIGIN/);
+    }
+  });
+});
