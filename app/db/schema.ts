@@ -699,3 +699,46 @@ export const onlinePresence = mysqlTable(
   },
   (t) => [index("online_presence_last_seen_idx").on(t.lastSeen)],
 );
+
+/* ------------------------------------------------------------------ search (issue 20) -- */
+
+export const searchKinds = ["topic", "chapter", "mcq", "creative", "paper", "exam", "video"] as const;
+export type SearchKind = (typeof searchKinds)[number];
+/** The tables whose rows are searchable (the names staff saves and the audit log use). */
+export const searchSources = ["titles", "categories", "questions", "board_papers", "exam_titles", "videos"] as const;
+export type SearchSource = (typeof searchSources)[number];
+
+/**
+ * One searchable row of a content table, in the search normaliser's form (lib/search-text.ts): derived
+ * data, written only by models/search.server.ts (`reindex` on every save, seed, import and db:render).
+ * No foreign keys: deleting content must not wait on its search row, and `reindex` of a deleted id
+ * removes it. `tokens` carries a FULLTEXT index, created by the migration's own statement (drizzle
+ * cannot declare one): search_docs_tokens_ft.
+ */
+export const searchDocs = mysqlTable(
+  "search_docs",
+  {
+    id: id(),
+    source: mysqlEnum("source", searchSources).notNull(),
+    sourceId: int("source_id").notNull(),
+    kind: mysqlEnum("kind", searchKinds).notNull(),
+    /** For the subject+grade filter; grade null = every grade of the subject. */
+    subjectId: int("subject_id"),
+    gradeId: int("grade_id"),
+    /** Plain text, as shown in the results. */
+    title: varchar("title", { length: 255 }).notNull(),
+    /** Plain text the snippet is cut from (tags dropped, math as its source). */
+    body: text("body").notNull(),
+    /** A short label under the title, e.g. the board-year label "ঢা. বো. ২০১৯". */
+    meta: varchar("meta", { length: 255 }).notNull().default(""),
+    /** Where the result links to; null for bank questions (their page is found when shown). */
+    url: varchar("url", { length: 255 }),
+    /** Every word encoded (lib/search-text.ts), and the source rows' board/year tokens. */
+    tokens: mediumtext("tokens").notNull(),
+    /** UNIX_TIMESTAMP of the source's updated_at when indexed: a newer one means stale. */
+    sourceStamp: int("source_stamp").notNull().default(0),
+    /** The normaliser's version the row was made with (SEARCH_VERSION). */
+    indexVersion: int("index_version").notNull().default(0),
+  },
+  (t) => [uniqueIndex("search_docs_source_uq").on(t.source, t.sourceId), index("search_docs_kind_idx").on(t.kind, t.subjectId, t.gradeId)],
+);
