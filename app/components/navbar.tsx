@@ -1,4 +1,5 @@
 import { Icon } from "~/components/icons";
+import { NavSearch } from "~/components/search-box";
 import type { NavItem } from "~/lib/nav";
 import { navIconFor } from "~/lib/subject-icon";
 import type { NavEntry, SiteInfo } from "~/models/site.server";
@@ -57,6 +58,7 @@ export function Navbar({ site, nav, active }: Props) {
               Live Class
             </a>
           </li>
+          <NavSearch />
         </ul>
       </nav>
     </header>

@@ -106,3 +106,43 @@ export function searchableText(html: string | null | undefined): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/* ------------------------------------------------------------------ math source, readable */
+
+const MATH_NAMES: Record<string, string> = {
+  alpha: "α", beta: "β", gamma: "γ", delta: "δ", epsilon: "ε", varepsilon: "ε", theta: "θ", lambda: "λ", mu: "μ",
+  pi: "π", rho: "ρ", sigma: "σ", tau: "τ", phi: "φ", varphi: "φ", omega: "ω", Delta: "Δ", Sigma: "Σ", Omega: "Ω",
+  Gamma: "Γ", Theta: "Θ", Phi: "Φ", Pi: "Π", times: "×", cdot: "·", div: "÷", pm: "±", mp: "∓", le: "≤", leq: "≤",
+  ge: "≥", geq: "≥", ne: "≠", neq: "≠", approx: "≈", equiv: "≡", infty: "∞", cap: "∩", cup: "∪", in: "∈",
+  notin: "∉", subset: "⊂", subseteq: "⊆", supset: "⊃", emptyset: "∅", varnothing: "∅", rightarrow: "→", to: "→",
+  leftarrow: "←", Rightarrow: "⇒", Leftrightarrow: "⇔", therefore: "∴", because: "∵", angle: "∠", triangle: "△",
+  perp: "⊥", parallel: "∥", ldots: "…", cdots: "⋯", dots: "…", sum: "∑", prod: "∏", int: "∫", partial: "∂",
+  nabla: "∇", forall: "∀", exists: "∃", lt: "<", gt: ">", prime: "′", circ: "∘", degree: "°", deg: "°",
+};
+const MATH_SPACES = /\\(?:left|right|big|Big|bigg|Bigg|displaystyle|limits|,|;|:|!|quad|qquad)(?![a-zA-Z])/g;
+
+/**
+ * Math source as a reader would say it, for result titles and snippets (the index keeps the source):
+ * \frac{a}{b} -> a/b, \sqrt{x} -> √x, \theta -> θ, 45^\circ -> 45°, \text{লম্ব} -> লম্ব.
+ */
+export function readableMath(text: string): string {
+  let s = text
+    .replace(MATH_SPACES, " ")
+    .replace(/\^\s*(?:\{\s*\\circ\s*\}|\\circ)/g, "°")
+    .replace(/\\([a-zA-Z]+)/g, (m, name: string) => (Object.hasOwn(MATH_NAMES, name) ? MATH_NAMES[name] : m));
+  for (let i = 0; i < 3; i++) {
+    s = s
+      .replace(/\\(?:text|mathrm|mathbf|mathit|mathbb|mathcal|operatorname|textbf|boxed)\s*\{([^{}]*)\}/g, "$1")
+      .replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_, a: string, b: string) => {
+        const wrap = (x: string) => (/^[\p{L}\p{M}\p{N}.°′]+$/u.test(x.trim()) ? x.trim() : `(${x.trim()})`);
+        return `${wrap(a)}/${wrap(b)}`;
+      })
+      .replace(/\\sqrt\s*(?:\[[^\]]*\])?\s*\{([^{}]*)\}/g, (_, a: string) => (/^[\p{L}\p{M}\p{N}]+$/u.test(a) ? `√${a}` : `√(${a})`));
+  }
+  return s
+    .replace(/\\\\/g, " ")
+    .replace(/\\([a-zA-Z]+)/g, "$1")
+    .replace(/[{}]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -43,7 +43,7 @@ import {
 import { formatBoardYear, formatSources, sourcesFromNotation, type Source } from "~/lib/board-year";
 import { groupBy } from "~/lib/group-by";
 import { sourceTokens } from "~/lib/search-query";
-import { indexTokens, searchableText } from "~/lib/search-text";
+import { encodeWord, indexTokens, normalize, readableMath, searchableText, words } from "~/lib/search-text";
 import { VIDEO_KIND_LABELS, videoIdFrom } from "~/lib/video-id";
 import { videoHref } from "~/lib/video-query";
 
@@ -74,12 +74,22 @@ type Doc = typeof searchDocs.$inferInsert;
 
 const cut = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1).trimEnd()}…` : text);
 
-/** Title words count three times, so a match in the title ranks above one in the text. */
+/**
+ * The index words of a row: title words three times (a match in the title ranks above one in the
+ * text), the texts with math as written (\\theta, x^2), the symbols a reader sees for that math (θ),
+ * the kind's words, and `extra` tokens (board/year).
+ */
 function tokensOf(kind: SearchKind, title: string, texts: string[], extra: string[] = []): string {
   const t = indexTokens(title);
   const body = texts.map(indexTokens).filter(Boolean).join(" ").split(" ", MAX_WORDS).join(" ");
-  return [t, t, t, body, indexTokens(KIND_WORDS[kind]), ...extra].filter(Boolean).join(" ");
+  const symbols = words(normalize(readableMath([title, ...texts].join(" "))))
+    .filter((w) => w.script === "ot")
+    .map(encodeWord);
+  return [t, t, t, body, ...new Set(symbols), indexTokens(KIND_WORDS[kind]), ...extra].filter(Boolean).join(" ");
 }
+
+/** Plain text as results show it: math in readable form, cut to n characters. */
+const shown = (text: string, n: number) => cut(readableMath(text), n);
 
 const stamp = (...cols: SQL[]) =>
   cols.length === 1 ? sql<number>`unix_timestamp(${cols[0]})` : sql<number>`unix_timestamp(greatest(${sql.join(cols, sql`, `)}))`;
@@ -108,9 +118,9 @@ async function titleDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
       kind: "topic",
       subjectId: r.subjectId,
       gradeId: r.gradeId,
-      title: cut(r.name, 255),
-      body: cut(text, BODY_CHARS),
-      meta: cut(r.chapter, 255),
+      title: shown(r.name, 255),
+      body: shown(text, BODY_CHARS),
+      meta: shown(r.chapter, 255),
       url: `/title/${r.id}`,
       tokens: tokensOf("topic", r.name, [text, r.chapter]),
       sourceStamp: Number(r.stamp),
@@ -136,7 +146,7 @@ async function chapterDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
     kind: "chapter",
     subjectId: r.subjectId,
     gradeId: r.gradeId,
-    title: cut(r.name, 255),
+    title: shown(r.name, 255),
     body: "",
     meta: "",
     url: `/category/${r.id}`,
@@ -195,8 +205,8 @@ async function questionDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
       kind,
       subjectId: r.subjectId,
       gradeId: r.gradeId,
-      title: cut(title, 160),
-      body: cut(text, BODY_CHARS),
+      title: shown(title, 160),
+      body: shown(text, BODY_CHARS),
       meta: cut(formatSources(src) || (r.note ?? ""), 255),
       url: null,
       tokens: tokensOf(kind, "", [text, r.note ?? ""], sourceTokens(src)),
@@ -236,8 +246,8 @@ async function paperDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
       kind: "paper",
       subjectId: r.subjectId,
       gradeId: null,
-      title: cut(r.title, 255),
-      body: cut(text, BODY_CHARS),
+      title: shown(r.title, 255),
+      body: shown(text, BODY_CHARS),
       meta: cut(`${r.subjectName} · ${label}`, 255),
       url: `/board-question/${r.boardSubjectId}/paper/${r.id}`,
       tokens: tokensOf("paper", r.title, [r.subjectName, text, kindWords], [...sourceTokens(src), `nu${r.year}`]),
@@ -267,8 +277,8 @@ async function examDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
       kind: "exam",
       subjectId: null,
       gradeId: null,
-      title: cut(r.name, 255),
-      body: cut(text, BODY_CHARS),
+      title: shown(r.name, 255),
+      body: shown(text, BODY_CHARS),
       meta: cut(r.group ?? "", 255),
       url: `/exampage/${r.id}`,
       tokens: tokensOf("exam", r.name, [text, r.group ?? ""]),
@@ -400,4 +410,173 @@ export async function indexStale(executor: Executor = db): Promise<number> {
     done += stale.length;
   }
   return done;
+}
+
+/* ------------------------------------------------------------------ reading: the results page */
+// A page's round trips: facets, (facets again when nothing matched every word), the subject+grade
+// names, the paper years, the results, the pages of the questions shown. Each full-text query is one
+// MATCH over search_docs_tokens_ft.
+
+export const SEARCH_KINDS: SearchKind[] = ["topic", "chapter", "mcq", "creative", "paper", "exam", "video"];
+
+/** A subject offered in a grade (navbar entry); results of the subject without a grade count for each of its grades. */
+export type SubjectGrade = { subjectId: number; gradeId: number };
+export type FacetRow = { kind: SearchKind; subjectId: number | null; gradeId: number | null; n: number };
+
+export type SearchHit = {
+  id: number;
+  source: SearchSource;
+  sourceId: number;
+  kind: SearchKind;
+  subjectId: number | null;
+  gradeId: number | null;
+  title: string;
+  body: string;
+  meta: string;
+  url: string | null;
+};
+
+const match = (query: string) => sql`match(${searchDocs.tokens}) against (${query} in boolean mode)`;
+
+function inSubjectGrade(sg: SubjectGrade | null) {
+  if (!sg) return undefined;
+  return sql`${searchDocs.subjectId} = ${sg.subjectId} and (${searchDocs.gradeId} = ${sg.gradeId} or ${searchDocs.gradeId} is null)`;
+}
+
+/** How many results of each kind, subject and grade a query has (one grouped full-text query). */
+export async function searchFacets(query: string): Promise<FacetRow[]> {
+  const rows = await db
+    .select({ kind: searchDocs.kind, subjectId: searchDocs.subjectId, gradeId: searchDocs.gradeId, n: sql<number>`count(*)` })
+    .from(searchDocs)
+    .where(match(query))
+    .groupBy(searchDocs.kind, searchDocs.subjectId, searchDocs.gradeId);
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+const hitCols = {
+  id: searchDocs.id,
+  source: searchDocs.source,
+  sourceId: searchDocs.sourceId,
+  kind: searchDocs.kind,
+  subjectId: searchDocs.subjectId,
+  gradeId: searchDocs.gradeId,
+  title: searchDocs.title,
+  body: searchDocs.body,
+  meta: searchDocs.meta,
+  url: searchDocs.url,
+};
+
+/** One page of one kind's results, best first. */
+export async function searchKindPage(
+  query: string,
+  { kind, sg, offset, limit }: { kind: SearchKind; sg: SubjectGrade | null; offset: number; limit: number },
+): Promise<SearchHit[]> {
+  return db
+    .select(hitCols)
+    .from(searchDocs)
+    .where(and(match(query), eq(searchDocs.kind, kind), inSubjectGrade(sg)))
+    .orderBy(sql`${match(query)} desc`, searchDocs.id)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The best `perKind` results of every kind, in one query (ranked within each kind; MariaDB has no LATERAL). */
+export async function searchTopByKind(query: string, { sg, perKind }: { sg: SubjectGrade | null; perKind: number }): Promise<SearchHit[]> {
+  const ranked = db
+    .select({
+      id: searchDocs.id,
+      rank: sql<number>`row_number() over (partition by ${searchDocs.kind} order by ${match(query)} desc, ${searchDocs.id})`.as("rank_in_kind"),
+    })
+    .from(searchDocs)
+    .where(and(match(query), inSubjectGrade(sg)))
+    .as("ranked");
+  return db
+    .select(hitCols)
+    .from(ranked)
+    .innerJoin(searchDocs, eq(searchDocs.id, ranked.id))
+    .where(sql`${ranked.rank} <= ${perKind}`)
+    .orderBy(searchDocs.kind, ranked.rank);
+}
+
+/** Questions per page on the pages a bank question is shown on (exam and MCQ practice pages). */
+const QUESTION_PAGE = 25;
+
+/**
+ * Where each bank question can be read: the board paper it is in, else the MCQ practice set, else
+ * the exam (on the right page, at its #q-{id}). One query; questions in no set get no link.
+ */
+export async function questionLinks(ids: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!ids.length) return out;
+  const rows = rowsOf<{
+    question_id: number;
+    set_id: number;
+    category_id: number | null;
+    parent_id: number | null;
+    paper_id: number | null;
+    board_subject_id: number | null;
+    exam_id: number | null;
+    pos: number;
+  }>(
+    await db.execute(sql`
+      select sq.question_id, sq.set_id, qs.mcq_category_id as category_id, mc.parent_id, bp.id as paper_id,
+        bp.board_subject_id, et.id as exam_id,
+        (select count(*) from set_questions s2 where s2.set_id = sq.set_id
+          and (s2.sort < sq.sort or (s2.sort = sq.sort and s2.question_id < sq.question_id))) as pos
+      from set_questions sq
+      join question_sets qs on qs.id = sq.set_id
+      left join mcq_categories mc on mc.id = qs.mcq_category_id
+      left join board_papers bp on bp.question_set_id = sq.set_id
+      left join exam_titles et on et.question_set_id = sq.set_id
+      where sq.question_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      order by sq.question_id, sq.set_id, bp.id, et.id`),
+  );
+  const score = (r: (typeof rows)[number]) => (r.paper_id ? 3 : r.category_id ? 2 : r.exam_id ? 1 : 0);
+  const best = new Map<number, (typeof rows)[number]>();
+  for (const r of rows) {
+    const seen = best.get(Number(r.question_id));
+    if (score(r) > 0 && (!seen || score(r) > score(seen))) best.set(Number(r.question_id), r);
+  }
+  for (const [id, r] of best) {
+    const page = Math.floor(Number(r.pos) / QUESTION_PAGE) + 1;
+    if (r.paper_id && r.board_subject_id) out.set(id, `/board-question/${r.board_subject_id}/paper/${r.paper_id}#q-${id}`);
+    else if (r.category_id) {
+      const base = r.parent_id ? `/mq/sub/${r.category_id}` : `/mq/${r.category_id}`;
+      out.set(id, `${base}?set=${r.set_id}&page=${page}#q-${id}`);
+    } else if (r.exam_id) out.set(id, `/exampage/${r.exam_id}${page > 1 ? `?page=${page}` : ""}#q-${id}`);
+  }
+  return out;
+}
+
+/** Subjects offered per grade, with names: the subject+grade filter's links. */
+export async function listSubjectGrades() {
+  return db
+    .select({ subjectId: schema.subjects.id, gradeId: schema.grades.id, subject: schema.subjects.name, grade: schema.grades.name, slug: schema.subjects.slug })
+    .from(schema.subjectGrades)
+    .innerJoin(schema.subjects, eq(schema.subjects.id, schema.subjectGrades.subjectId))
+    .innerJoin(schema.grades, eq(schema.grades.id, schema.subjectGrades.gradeId))
+    .orderBy(schema.grades.sort, schema.grades.id, schema.subjectGrades.sort, schema.subjects.sort, schema.subjects.id);
+}
+
+/** The years board papers exist for, newest first (the year filter's links). */
+export async function listPaperYears(limit = 20): Promise<number[]> {
+  const rows = await db.selectDistinct({ year: boardPapers.year }).from(boardPapers).orderBy(sql`${boardPapers.year} desc`).limit(limit);
+  return rows.map((r) => r.year);
+}
+
+/**
+ * A first topic of each subject, for the empty page (there are no reading counts to call any
+ * "popular"): the subject's first chapter's first topic. One query, one row per subject.
+ */
+export async function starterTopics(limit = 12) {
+  const rows = rowsOf<{ id: number | null; name: string | null; subject: string }>(
+    await db.execute(sql`
+      select x.id, (select t.name from titles t where t.id = x.id) as name, x.subject from (
+        select s.name as subject, s.sort, s.id as sid,
+          (select t.id from categories c join titles t on t.category_id = c.id
+            where c.subject_id = s.id order by c.sort, c.id, t.sort, t.id limit 1) as id
+        from subjects s) x
+      where x.id is not null order by x.sort, x.sid limit ${limit}`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), name: r.name ?? "", subject: r.subject }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeWord, indexTokens, MAX_TOKEN, normalize, searchableText, words } from "~/lib/search-text";
+import { encodeWord, indexTokens, MAX_TOKEN, normalize, readableMath, searchableText, words } from "~/lib/search-text";
 
 const ZWJ = "\u200D";
 const ZWNJ = "\u200C";
@@ -133,5 +133,20 @@ describe("searchableText: staff HTML as text", () => {
   it("null and empty are empty", () => {
     expect(searchableText(null)).toBe("");
     expect(searchableText("")).toBe("");
+  });
+});
+
+describe("readableMath: math source for titles and snippets", () => {
+  it.each([
+    [String.raw`\frac{\pi}{2} রেডিয়ান`, "π/2 রেডিয়ান"],
+    [String.raw`\sin\theta = \frac{\text{লম্ব}}{\text{অতিভুজ}}`, "sinθ = লম্ব/অতিভুজ"],
+    [String.raw`\frac{x + 8}{(x + 2)(x - 3)}`, "(x + 8)/((x + 2)(x - 3))"],
+    [String.raw`30^\circ \qquad 45^{\circ}`, "30° 45°"],
+    [String.raw`\sqrt{2} + \sqrt{x+1}`, "√2 + √(x+1)"],
+    [String.raw`A \cap B \ne \emptyset, x \le 3`, "A ∩ B ≠ ∅, x ≤ 3"],
+    [String.raw`\left( a^{2} \right)`, "( a^2 )"],
+    [String.raw`1^c = \frac{180^\circ}{\pi}`, "1^c = 180°/π"],
+  ])("%s -> %s", (source, readable) => {
+    expect(readableMath(source)).toBe(readable);
   });
 });
