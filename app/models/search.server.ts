@@ -334,7 +334,8 @@ const UPDATE = Object.fromEntries(
   ]),
 );
 
-async function writeDocs(ex: Executor, source: SearchSource, ids: number[]): Promise<void> {
+/** Writes the documents of these rows, removes those of missing ones; returns the documents written. */
+async function writeDocs(ex: Executor, source: SearchSource, ids: number[]): Promise<number> {
   const docs = await BUILD[source](ex, ids);
   if (docs.length) {
     await ex.insert(searchDocs).values(docs).onDuplicateKeyUpdate({ set: UPDATE });
@@ -342,6 +343,7 @@ async function writeDocs(ex: Executor, source: SearchSource, ids: number[]): Pro
   const kept = new Set(docs.map((d) => d.sourceId));
   const gone = ids.filter((id) => !kept.has(id));
   if (gone.length) await ex.delete(searchDocs).where(and(eq(searchDocs.source, source), inArray(searchDocs.sourceId, gone)));
+  return docs.length;
 }
 
 /** See the top of this file. */
@@ -387,7 +389,8 @@ const rowsOf = <T>(result: unknown) => (result as unknown as [T[], unknown])[0];
 
 /**
  * Indexes every row whose search row is missing, older than the row or made by an older
- * SEARCH_VERSION, and removes search rows whose content is gone. Returns the rows (re)indexed.
+ * SEARCH_VERSION, and removes search rows whose content is gone. Returns the rows (re)indexed (a row
+ * that makes no document, such as a video without a usable link, is looked at again next time).
  * Idempotent; a few cheap queries when nothing is stale.
  */
 export async function indexStale(executor: Executor = db): Promise<number> {
@@ -406,8 +409,7 @@ export async function indexStale(executor: Executor = db): Promise<number> {
         ),
       ),
     ).map((r) => Number(r.id));
-    for (let i = 0; i < stale.length; i += BATCH) await writeDocs(executor, s.source, stale.slice(i, i + BATCH));
-    done += stale.length;
+    for (let i = 0; i < stale.length; i += BATCH) done += await writeDocs(executor, s.source, stale.slice(i, i + BATCH));
   }
   return done;
 }

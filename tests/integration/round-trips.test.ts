@@ -33,6 +33,7 @@ import { loader as madePaperLoader } from "~/routes/make-question.$sname.$sid.$g
 import { loader as liveRoomLoader } from "~/routes/live.room";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { loader as countLoader } from "~/routes/api.online.count";
+import { loader as searchLoader } from "~/routes/search/route";
 import { call, closeDb, db, insertQuestions, resetTables, schema, type QuestionFixture } from "./db";
 
 const KEYS = ["ক", "খ", "গ", "ঘ"];
@@ -115,6 +116,12 @@ const pages: Page[] = [
   ["live/room", () => call(liveRoomLoader, "/live/room")],
   ["sitemap.xml", () => call(sitemapLoader, "/sitemap.xml")],
   ["api/online/count", () => call(countLoader, "/api/online/count")],
+  ["search", () => call(searchLoader, `/search?q=${encodeURIComponent("পাঠ")}`)],
+  ["search board and year (questions with their pages)", () => call(searchLoader, "/search?q=dhaka+23")],
+  ["search one kind, page 2", () => call(searchLoader, "/search?q=x&kind=mcq&page=2")],
+  ["search, some words only", () => call(searchLoader, `/search?q=${encodeURIComponent("পাঠ কোয়ান্টাম")}`)],
+  ["search, nothing found", () => call(searchLoader, `/search?q=${encodeURIComponent("কোয়ান্টাম")}`)],
+  ["search, empty", () => call(searchLoader, "/search")],
 ];
 
 async function roundTrips(): Promise<Record<string, number>> {
