@@ -9,13 +9,20 @@ CREATE TABLE `search_docs` (
 	`body` text NOT NULL,
 	`meta` varchar(255) NOT NULL DEFAULT '',
 	`url` varchar(255),
-	`tokens` mediumtext NOT NULL,
 	`source_stamp` int NOT NULL DEFAULT 0,
 	`index_version` int NOT NULL DEFAULT 0,
 	CONSTRAINT `search_docs_id` PRIMARY KEY(`id`),
 	CONSTRAINT `search_docs_source_uq` UNIQUE(`source`,`source_id`)
 );
 --> statement-breakpoint
-CREATE INDEX `search_docs_kind_idx` ON `search_docs` (`kind`,`subject_id`,`grade_id`);--> statement-breakpoint
--- Written by hand (drizzle cannot declare a FULLTEXT index): the search index's words, see app/db/schema.ts searchDocs.
-CREATE FULLTEXT INDEX `search_docs_tokens_ft` ON `search_docs` (`tokens`);
+CREATE TABLE `search_postings` (
+	`token` varchar(86) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
+	`kind` enum('topic','chapter','mcq','creative','paper','exam','video') NOT NULL,
+	`rank_key` smallint unsigned NOT NULL,
+	`doc_id` int NOT NULL,
+	`subject_id` int,
+	`grade_id` int,
+	CONSTRAINT `search_postings_pk` PRIMARY KEY(`token`,`kind`,`rank_key`,`doc_id`)
+);
+--> statement-breakpoint
+CREATE INDEX `search_postings_doc_idx` ON `search_postings` (`doc_id`,`token`);

@@ -203,12 +203,14 @@ export function parseQuery(input: string | null | undefined): ParsedQuery {
   return { text, terms, boards, year, rest: left.map((w) => w.text).join(" ") };
 }
 
-/* ------------------------------------------------------------------ the full-text query */
+/* ------------------------------------------------------------------ what the index is asked */
 
-/** Index tokens of a question's or paper's sources (board, year, board+year), and what a filter asks for. */
+/** Index tokens of a question's or paper's sources (board, year, board+year), and of a row's subject+grade. */
 export const boardToken = (board: string) => `zb${board}`;
 export const yearToken = (year: number) => `zy${year}`;
 export const boardYearToken = (board: string, year: number) => `zc${board}${year}`;
+/** Grade 0: a row of every grade of the subject. */
+export const subjectGradeToken = (subjectId: number, gradeId: number | null) => `zg${subjectId}x${gradeId ?? 0}`;
 
 export function sourceTokens(sources: { board: string; year: number }[]): string[] {
   const out = new Set<string>();
@@ -219,33 +221,35 @@ export function sourceTokens(sources: { board: string; year: number }[]): string
   return [...out];
 }
 
-export type Filters = { boards: string[]; year: number | null };
-
-/** The filter as full-text terms: a paper or question of the board (or of all boards) and year. */
-function filterTerm({ boards, year }: Filters): string | null {
-  const codes = boards.filter((b) => /^[a-z]{1,16}$/.test(b));
-  if (codes.some((b) => EDUCATION_BOARDS.has(b)) && !codes.includes("all")) codes.push("all");
-  if (codes.length && year !== null) return `+(${codes.map((b) => boardYearToken(b, year)).join(" ")})`;
-  if (codes.length) return `+(${codes.map(boardToken).join(" ")})`;
-  if (year !== null) return `+${yearToken(year)}`;
-  return null;
-}
+export type Filters = { boards: string[]; year: number | null; sg?: { subjectId: number; gradeId: number } | null };
 
 /**
- * The query for MATCH ... AGAINST (... IN BOOLEAN MODE). Built only from index tokens ([a-z0-9]) and
- * our own operators, so nothing a visitor types can reach the full-text syntax. `every`: each word
- * must match (the normal search); `some`: any word may (the fallback when nothing matches every word).
- * Null when there is nothing to search for.
+ * One condition a result must meet: it has one of `tokens`, or a token beginning with one of
+ * `prefixes`. `text`: a word of the query (the rest are filters, which the fallback to "some of the
+ * words" still requires).
  */
-export function booleanQuery(terms: Term[], filters: Filters, mode: "every" | "some"): string | null {
-  const parts = terms.map((t) => {
-    const word = t.prefix ? `${t.token}*` : t.token;
-    const expr = t.year !== null ? `(${word} ${yearToken(t.year)})` : word;
-    return mode === "every" ? `+${expr}` : expr;
-  });
-  const filter = filterTerm(filters);
-  if (!parts.length && !filter) return null;
-  return [filter, ...parts].filter(Boolean).join(" ");
+export type Clause = { tokens: string[]; prefixes: string[]; text: boolean };
+
+/**
+ * What the index is asked for a query: every word, and the filters. A year alone also finds
+ * questions and papers set that year; a filter by an education board also finds questions set by
+ * all boards; a subject+grade also finds the subject's rows of every grade. Empty: nothing to search.
+ */
+export function queryClauses(terms: Term[], { boards, year, sg }: Filters): Clause[] {
+  const clauses: Clause[] = terms.map((t) => ({
+    tokens: t.prefix ? [] : [t.token, ...(t.year !== null ? [yearToken(t.year)] : [])],
+    prefixes: t.prefix ? [t.token] : [],
+    text: true,
+  }));
+  const codes = boards.filter((b) => /^[a-z]{1,16}$/.test(b));
+  if (codes.some((b) => EDUCATION_BOARDS.has(b)) && !codes.includes("all")) codes.push("all");
+  if (codes.length) {
+    clauses.push({ tokens: year !== null ? codes.map((b) => boardYearToken(b, year)) : codes.map(boardToken), prefixes: [], text: false });
+  } else if (year !== null) {
+    clauses.push({ tokens: [yearToken(year)], prefixes: [], text: false });
+  }
+  if (sg) clauses.push({ tokens: [subjectGradeToken(sg.subjectId, sg.gradeId), subjectGradeToken(sg.subjectId, null)], prefixes: [], text: false });
+  return clauses;
 }
 
 /* ------------------------------------------------------------------ highlighting */

@@ -16,8 +16,10 @@
 // which indexes every row whose search row is missing, older than the row's updated_at, or made by an
 // older SEARCH_VERSION, and removes rows whose content is gone.
 //
-// READING: a query is parsed by lib/search-query.ts into index tokens and a board/year filter, and
-// found with InnoDB FULLTEXT in boolean mode (no LIKE, no scan); a page makes at most six round trips.
+// READING: a query is read by lib/search-query.ts into clauses (each word, the board/year and
+// subject+grade filters) over index tokens, and found in search_postings, an inverted index in
+// InnoDB: every clause is a range of its clustered key, so no query scans the table, and the work
+// is bounded (see findCandidates). A results page makes at most seven round trips.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { MySqlDatabase } from "drizzle-orm/mysql-core";
 import type { MySql2PreparedQueryHKT, MySql2QueryResultHKT } from "drizzle-orm/mysql2";
@@ -35,6 +37,7 @@ import {
   questions,
   questionSources,
   searchDocs,
+  searchPostings,
   titles,
   videos,
   type SearchKind,
@@ -42,8 +45,8 @@ import {
 } from "~/db/schema";
 import { formatBoardYear, formatSources, sourcesFromNotation, type Source } from "~/lib/board-year";
 import { groupBy } from "~/lib/group-by";
-import { sourceTokens } from "~/lib/search-query";
-import { encodeWord, indexTokens, normalize, readableMath, searchableText, words } from "~/lib/search-text";
+import { sourceTokens, subjectGradeToken, type Clause } from "~/lib/search-query";
+import { indexTokens, readableMath, searchableText } from "~/lib/search-text";
 import { VIDEO_KIND_LABELS, videoIdFrom } from "~/lib/video-id";
 import { videoHref } from "~/lib/video-query";
 
@@ -55,9 +58,12 @@ export const SEARCH_VERSION = 1;
 
 const BATCH = 500;
 /** Characters of plain text kept for snippets (the words of the whole text are indexed). */
-const BODY_CHARS = 3000;
-/** Words of one row that are indexed (a very long topic is found by its first 20,000 words). */
-const MAX_WORDS = 20_000;
+const BODY_CHARS = 1200;
+/** Different words of one row that are indexed (a very long topic is found by its first 2,000). */
+const MAX_WORDS = 2000;
+/** A word's weight in a row: 10 per occurrence in the title, 1 per occurrence in the text, at most this. */
+const MAX_WEIGHT = 9999;
+const RANK_BASE = 10_000;
 
 /** Words every row of a kind can be found by ("ভিডিও ত্রিকোণমিতি", "সৃজনশীল প্রশ্ন"). */
 const KIND_WORDS: Record<SearchKind, string> = {
@@ -70,22 +76,30 @@ const KIND_WORDS: Record<SearchKind, string> = {
   video: "ভিডিও video",
 };
 
-type Doc = typeof searchDocs.$inferInsert;
+/** A search row and its words (index token -> weight). */
+type Doc = typeof searchDocs.$inferInsert & { words: Map<string, number> };
 
 const cut = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1).trimEnd()}…` : text);
 
+const tokenList = (text: string) => indexTokens(text).split(" ").filter(Boolean);
+
 /**
- * The index words of a row: title words three times (a match in the title ranks above one in the
- * text), the texts with math as written (\\theta, x^2), the symbols a reader sees for that math (θ),
- * the kind's words, and `extra` tokens (board/year).
+ * The index words of a row with their weights: the title's (10 each time), the texts' with math as
+ * written (\\theta, x^2), the symbols a reader sees for that math (θ), the kind's words, and `extra`
+ * tokens (board/year).
  */
-function tokensOf(kind: SearchKind, title: string, texts: string[], extra: string[] = []): string {
-  const t = indexTokens(title);
-  const body = texts.map(indexTokens).filter(Boolean).join(" ").split(" ", MAX_WORDS).join(" ");
-  const symbols = words(normalize(readableMath([title, ...texts].join(" "))))
-    .filter((w) => w.script === "ot")
-    .map(encodeWord);
-  return [t, t, t, body, ...new Set(symbols), indexTokens(KIND_WORDS[kind]), ...extra].filter(Boolean).join(" ");
+function wordsOf(kind: SearchKind, title: string, texts: string[], extra: string[] = []): Map<string, number> {
+  const words = new Map<string, number>();
+  const add = (token: string, weight: number) => {
+    const was = words.get(token);
+    if (was === undefined && words.size >= MAX_WORDS) return;
+    words.set(token, Math.min(MAX_WEIGHT, (was ?? 0) + weight));
+  };
+  for (const t of tokenList(title)) add(t, 10);
+  for (const text of texts) for (const t of tokenList(text)) add(t, 1);
+  const symbols = tokenList(readableMath([title, ...texts].join(" "))).filter((t) => t.startsWith("ot"));
+  for (const t of [...symbols, ...tokenList(KIND_WORDS[kind]), ...extra]) if (!words.has(t)) add(t, 1);
+  return words;
 }
 
 /** Plain text as results show it: math in readable form, cut to n characters. */
@@ -122,7 +136,7 @@ async function titleDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
       body: shown(text, BODY_CHARS),
       meta: shown(r.chapter, 255),
       url: `/title/${r.id}`,
-      tokens: tokensOf("topic", r.name, [text, r.chapter]),
+      words: wordsOf("topic", r.name, [text, r.chapter]),
       sourceStamp: Number(r.stamp),
       indexVersion: SEARCH_VERSION,
     };
@@ -150,7 +164,7 @@ async function chapterDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
     body: "",
     meta: "",
     url: `/category/${r.id}`,
-    tokens: tokensOf("chapter", r.name, []),
+    words: wordsOf("chapter", r.name, []),
     sourceStamp: Number(r.stamp),
     indexVersion: SEARCH_VERSION,
   }));
@@ -209,7 +223,7 @@ async function questionDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
       body: shown(text, BODY_CHARS),
       meta: cut(formatSources(src) || (r.note ?? ""), 255),
       url: null,
-      tokens: tokensOf(kind, "", [text, r.note ?? ""], sourceTokens(src)),
+      words: wordsOf(kind, "", [text, r.note ?? ""], sourceTokens(src)),
       sourceStamp: Number(r.stamp),
       indexVersion: SEARCH_VERSION,
     };
@@ -250,7 +264,7 @@ async function paperDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
       body: shown(text, BODY_CHARS),
       meta: cut(`${r.subjectName} · ${label}`, 255),
       url: `/board-question/${r.boardSubjectId}/paper/${r.id}`,
-      tokens: tokensOf("paper", r.title, [r.subjectName, text, kindWords], [...sourceTokens(src), `nu${r.year}`]),
+      words: wordsOf("paper", r.title, [r.subjectName, text, kindWords], [...sourceTokens(src), `nu${r.year}`]),
       sourceStamp: Number(r.stamp),
       indexVersion: SEARCH_VERSION,
     };
@@ -281,7 +295,7 @@ async function examDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
       body: shown(text, BODY_CHARS),
       meta: cut(r.group ?? "", 255),
       url: `/exampage/${r.id}`,
-      tokens: tokensOf("exam", r.name, [text, r.group ?? ""]),
+      words: wordsOf("exam", r.name, [text, r.group ?? ""]),
       sourceStamp: Number(r.stamp),
       indexVersion: SEARCH_VERSION,
     };
@@ -310,7 +324,7 @@ async function videoDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
         body: "",
         meta: label,
         url: `/home${videoHref("", { v: videoId })}`,
-        tokens: tokensOf("video", title, [label]),
+        words: wordsOf("video", title, [label]),
         sourceStamp: Number(r.stamp),
         indexVersion: SEARCH_VERSION,
       },
@@ -328,21 +342,62 @@ const BUILD: Record<SearchSource, (ex: Executor, ids: number[]) => Promise<Doc[]
 };
 
 const UPDATE = Object.fromEntries(
-  ["kind", "subject_id", "grade_id", "title", "body", "meta", "url", "tokens", "source_stamp", "index_version"].map((c) => [
+  ["kind", "subject_id", "grade_id", "title", "body", "meta", "url", "source_stamp", "index_version"].map((c) => [
     c.replace(/_(\w)/g, (_, x: string) => x.toUpperCase()),
     sql.raw(`values(\`${c}\`)`),
   ]),
 );
 
-/** Writes the documents of these rows, removes those of missing ones; returns the documents written. */
+/** Removes the search rows (and their words) of these source rows. */
+async function removeDocs(ex: Executor, source: SearchSource, sourceIds: number[]): Promise<void> {
+  if (!sourceIds.length) return;
+  const rows = await ex
+    .select({ id: searchDocs.id })
+    .from(searchDocs)
+    .where(and(eq(searchDocs.source, source), inArray(searchDocs.sourceId, sourceIds)));
+  if (!rows.length) return;
+  const ids = rows.map((r) => r.id);
+  await ex.delete(searchPostings).where(inArray(searchPostings.docId, ids));
+  await ex.delete(searchDocs).where(inArray(searchDocs.id, ids));
+}
+
+const POSTINGS_BATCH = 2000;
+
+/** Writes the search rows of these source rows with their words, removes those of missing ones; returns the rows written. */
 async function writeDocs(ex: Executor, source: SearchSource, ids: number[]): Promise<number> {
   const docs = await BUILD[source](ex, ids);
   if (docs.length) {
-    await ex.insert(searchDocs).values(docs).onDuplicateKeyUpdate({ set: UPDATE });
+    await ex
+      .insert(searchDocs)
+      .values(docs.map(({ words: _words, ...doc }) => doc))
+      .onDuplicateKeyUpdate({ set: UPDATE });
+    const rows = await ex
+      .select({ id: searchDocs.id, sourceId: searchDocs.sourceId })
+      .from(searchDocs)
+      .where(and(eq(searchDocs.source, source), inArray(searchDocs.sourceId, docs.map((d) => d.sourceId))));
+    const docIdOf = new Map(rows.map((r) => [r.sourceId, r.id]));
+    await ex.delete(searchPostings).where(inArray(searchPostings.docId, rows.map((r) => r.id)));
+    const postings = docs.flatMap((d) => {
+      const docId = docIdOf.get(d.sourceId)!;
+      const words = new Map(d.words);
+      if (d.subjectId != null) words.set(subjectGradeToken(d.subjectId, d.gradeId ?? null), 1);
+      return [...words].map(([token, weight]) => ({
+        token,
+        kind: d.kind,
+        rankKey: RANK_BASE - weight,
+        docId,
+        subjectId: d.subjectId ?? null,
+        gradeId: d.gradeId ?? null,
+      }));
+    });
+    for (let i = 0; i < postings.length; i += POSTINGS_BATCH) await ex.insert(searchPostings).values(postings.slice(i, i + POSTINGS_BATCH));
   }
   const kept = new Set(docs.map((d) => d.sourceId));
-  const gone = ids.filter((id) => !kept.has(id));
-  if (gone.length) await ex.delete(searchDocs).where(and(eq(searchDocs.source, source), inArray(searchDocs.sourceId, gone)));
+  await removeDocs(
+    ex,
+    source,
+    ids.filter((id) => !kept.has(id)),
+  );
   return docs.length;
 }
 
@@ -396,11 +451,14 @@ const rowsOf = <T>(result: unknown) => (result as unknown as [T[], unknown])[0];
 export async function indexStale(executor: Executor = db): Promise<number> {
   let done = 0;
   for (const s of STALE) {
-    await executor.execute(
-      sql.raw(
-        `delete d from \`search_docs\` d left join \`${s.table}\` s on s.id = d.source_id where d.source = '${s.source}' and s.id is null`,
+    const orphans = rowsOf<{ source_id: number }>(
+      await executor.execute(
+        sql.raw(
+          `select d.source_id from \`search_docs\` d left join \`${s.table}\` s on s.id = d.source_id where d.source = '${s.source}' and s.id is null`,
+        ),
       ),
-    );
+    ).map((r) => Number(r.source_id));
+    for (let i = 0; i < orphans.length; i += BATCH) await removeDocs(executor, s.source, orphans.slice(i, i + BATCH));
     const stale = rowsOf<{ id: number }>(
       await executor.execute(
         sql.raw(
@@ -414,16 +472,154 @@ export async function indexStale(executor: Executor = db): Promise<number> {
   return done;
 }
 
-/* ------------------------------------------------------------------ reading: the results page */
-// A page's round trips: facets, (facets again when nothing matched every word), the subject+grade
-// names, the paper years, the results, the pages of the questions shown. Each full-text query is one
-// MATCH over search_docs_tokens_ft.
+/* ------------------------------------------------------------------ reading */
 
 export const SEARCH_KINDS: SearchKind[] = ["topic", "chapter", "mcq", "creative", "paper", "exam", "video"];
 
-/** A subject offered in a grade (navbar entry); results of the subject without a grade count for each of its grades. */
-export type SubjectGrade = { subjectId: number; gradeId: number };
-export type FacetRow = { kind: SearchKind; subjectId: number | null; gradeId: number | null; n: number };
+/**
+ * How many rows of a clause are counted to choose the one to start from (the rarest); a clause with
+ * more counts as this many. Reading this many index entries is a few milliseconds.
+ */
+const ESTIMATE_CAP = 20_000;
+/** A starting clause with at most this many rows is read whole: every match is found, counts are exact. */
+const EXACT_CAP = 2000;
+/**
+ * Otherwise (every word is very common, "কত মান") the best rows of the starting word are read, this
+ * many of each kind (more of the kind asked for), and counts are at least what was found.
+ */
+const APPROX_PER_KIND = 120;
+const APPROX_KIND_ASKED = 1000;
+
+/** A search row that matches, with what the page needs to count, filter and rank it. */
+export type Candidate = { docId: number; kind: SearchKind; subjectId: number | null; gradeId: number | null; rank: number; matched: number };
+export type Found = {
+  candidates: Candidate[];
+  /** Not every match was read (see APPROX_PER_KIND): counts are lower bounds. */
+  approximate: boolean;
+  /** No row had every word: these have some of them (and every filter). */
+  loose: boolean;
+};
+
+/** `col` has one of the clause's tokens or begins with one of its prefixes (each a range of the index). */
+function tokenIn(col: string, clause: Clause): SQL {
+  const column = sql.raw(col);
+  const parts: SQL[] = [];
+  if (clause.tokens.length) parts.push(sql`${column} in (${sql.join(clause.tokens.map((t) => sql`${t}`), sql`, `)})`);
+  // Tokens are [a-z0-9]; "~" sorts after all of them.
+  for (const p of clause.prefixes) parts.push(sql`(${column} >= ${p} and ${column} < ${`${p}~`})`);
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
+/** Rows of each clause, counted up to ESTIMATE_CAP + 1: one round trip. */
+async function estimate(clauses: Clause[]): Promise<number[]> {
+  const parts = clauses.map(
+    (c, i) =>
+      sql`(select ${i} as i, count(*) as n from (select 1 from search_postings where ${tokenIn("token", c)} limit ${ESTIMATE_CAP + 1}) ${sql.raw(`e${i}`)})`,
+  );
+  const rows = rowsOf<{ i: number; n: number }>(await db.execute(sql.join(parts, sql` union all `)));
+  const out = clauses.map(() => 0);
+  for (const r of rows) out[Number(r.i)] = Number(r.n);
+  return out;
+}
+
+const idf = (rows: number) => Math.log(1 + ESTIMATE_CAP / Math.max(1, rows));
+
+type Row = { tag: number; doc_id: number; kind: SearchKind; subject_id: number | null; grade_id: number | null } & Record<string, unknown>;
+
+/**
+ * The rows that have the driver clause and every one of `verify`, with each clause's weight (w0 the
+ * driver's, w1… the others'), tagged `tag`. The driver's rows are read from its index range (all of
+ * them, or the best `limits` of each kind); each is checked for the other clauses through (doc_id, token).
+ */
+function matchSql(tag: number, driver: Clause, verify: Clause[], limits: [SearchKind, number][] | null): SQL {
+  const cols = sql.raw("token, kind, rank_key, doc_id, subject_id, grade_id");
+  const source = limits
+    ? sql`(${sql.join(
+        limits.map(([kind, n]) => sql`(select ${cols} from search_postings where ${tokenIn("token", driver)} and kind = ${kind} limit ${n})`),
+        sql` union all `,
+      )})`
+    : sql`(select ${cols} from search_postings where ${tokenIn("token", driver)})`;
+  const weights = verify.map((_, j) => sql.raw(`, ${RANK_BASE} - min(v${j}.rank_key) as w${j + 1}`));
+  const joins = verify.map((c, j) => sql` join search_postings ${sql.raw(`v${j}`)} on ${sql.raw(`v${j}`)}.doc_id = p.doc_id and ${tokenIn(`v${j}.token`, c)}`);
+  return sql`(select ${tag} as tag, p.doc_id, p.kind, p.subject_id, p.grade_id, ${RANK_BASE} - min(p.rank_key) as w0${sql.join(weights, sql``)}
+      from ${source} p${sql.join(joins, sql``)}
+      group by p.doc_id, p.kind, p.subject_id, p.grade_id)`;
+}
+
+const runMatches = async (parts: SQL[]) => rowsOf<Row>(await db.execute(sql.join(parts, sql` union all `)));
+
+/** Rank: each matched clause's weight (dampened: a long text says a word often) times its rarity. */
+const weightScore = (weight: unknown, rows: number) => (Number(weight) > 0 ? Math.sqrt(Number(weight)) * idf(rows) : 0);
+
+const approxLimits = (kind: SearchKind | null): [SearchKind, number][] =>
+  SEARCH_KINDS.map((k) => [k, k === kind ? APPROX_KIND_ASKED : APPROX_PER_KIND]);
+
+/**
+ * Every search row that meets all clauses (or, when none does and the query has several words,
+ * rows with some of its words and all of its filters), ranked. Bounded work whatever the data size:
+ * one query counts each clause's rows (capped), one reads the rarest clause's rows and checks them
+ * for the others (all of them when there are at most EXACT_CAP, else the best of each kind).
+ * `kind`: the kind the page shows, read deeper when not every match can be read.
+ */
+export async function findCandidates(clauses: Clause[], { kind }: { kind: SearchKind | null }): Promise<Found> {
+  if (!clauses.length) return { candidates: [], approximate: false, loose: false };
+  const counts = await estimate(clauses);
+  const textCount = clauses.filter((c) => c.text).length;
+  if (counts.every((n) => n > 0)) {
+    const driver = counts.indexOf(Math.min(...counts));
+    const approximate = counts[driver] > EXACT_CAP;
+    const others = clauses.map((c, i) => ({ c, i })).filter(({ i }) => i !== driver);
+    const rows = await runMatches([
+      matchSql(
+        0,
+        clauses[driver],
+        others.map((o) => o.c),
+        approximate ? approxLimits(kind) : null,
+      ),
+    ]);
+    if (rows.length || textCount < 2) {
+      const order = [driver, ...others.map((o) => o.i)];
+      const candidates = rows.map((r) => ({
+        docId: Number(r.doc_id),
+        kind: r.kind,
+        subjectId: r.subject_id === null ? null : Number(r.subject_id),
+        gradeId: r.grade_id === null ? null : Number(r.grade_id),
+        rank: order.reduce((sum, ci, k) => sum + weightScore(r[`w${k}`], counts[ci]), 0),
+        matched: clauses.length,
+      }));
+      return { candidates: sortCandidates(candidates), approximate, loose: false };
+    }
+  } else if (textCount < 2 || clauses.some((c, i) => !c.text && counts[i] === 0)) {
+    return { candidates: [], approximate: false, loose: false };
+  }
+  return { candidates: await someWords(clauses, counts, kind), approximate: true, loose: true };
+}
+
+/** The fallback: rows with any of the words (those with more of them first) and every filter. One query. */
+async function someWords(clauses: Clause[], counts: number[], kind: SearchKind | null): Promise<Candidate[]> {
+  const filters = clauses.filter((c) => !c.text);
+  const words = clauses.map((c, i) => ({ c, i })).filter(({ c, i }) => c.text && counts[i] > 0);
+  if (!words.length) return [];
+  const byDoc = new Map<number, Candidate>();
+  const rows = await runMatches(words.map(({ c }, k) => matchSql(k, c, filters, approxLimits(kind))));
+  for (const r of rows) {
+    const docId = Number(r.doc_id);
+    const score = weightScore(r.w0, counts[words[Number(r.tag)].i]);
+    const seen = byDoc.get(docId);
+    if (seen) {
+      seen.rank += score;
+      seen.matched++;
+    } else {
+      const subjectId = r.subject_id === null ? null : Number(r.subject_id);
+      const gradeId = r.grade_id === null ? null : Number(r.grade_id);
+      byDoc.set(docId, { docId, kind: r.kind, subjectId, gradeId, rank: score, matched: 1 });
+    }
+  }
+  return sortCandidates([...byDoc.values()]);
+}
+
+const sortCandidates = (list: Candidate[]) =>
+  list.sort((a, b) => b.matched - a.matched || b.rank - a.rank || SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind) || a.docId - b.docId);
 
 export type SearchHit = {
   id: number;
@@ -438,66 +634,26 @@ export type SearchHit = {
   url: string | null;
 };
 
-const match = (query: string) => sql`match(${searchDocs.tokens}) against (${query} in boolean mode)`;
-
-function inSubjectGrade(sg: SubjectGrade | null) {
-  if (!sg) return undefined;
-  return sql`${searchDocs.subjectId} = ${sg.subjectId} and (${searchDocs.gradeId} = ${sg.gradeId} or ${searchDocs.gradeId} is null)`;
-}
-
-/** How many results of each kind, subject and grade a query has (one grouped full-text query). */
-export async function searchFacets(query: string): Promise<FacetRow[]> {
+/** The search rows to show, in the order given. One query. */
+export async function getHits(docIds: number[]): Promise<SearchHit[]> {
+  if (!docIds.length) return [];
   const rows = await db
-    .select({ kind: searchDocs.kind, subjectId: searchDocs.subjectId, gradeId: searchDocs.gradeId, n: sql<number>`count(*)` })
-    .from(searchDocs)
-    .where(match(query))
-    .groupBy(searchDocs.kind, searchDocs.subjectId, searchDocs.gradeId);
-  return rows.map((r) => ({ ...r, n: Number(r.n) }));
-}
-
-const hitCols = {
-  id: searchDocs.id,
-  source: searchDocs.source,
-  sourceId: searchDocs.sourceId,
-  kind: searchDocs.kind,
-  subjectId: searchDocs.subjectId,
-  gradeId: searchDocs.gradeId,
-  title: searchDocs.title,
-  body: searchDocs.body,
-  meta: searchDocs.meta,
-  url: searchDocs.url,
-};
-
-/** One page of one kind's results, best first. */
-export async function searchKindPage(
-  query: string,
-  { kind, sg, offset, limit }: { kind: SearchKind; sg: SubjectGrade | null; offset: number; limit: number },
-): Promise<SearchHit[]> {
-  return db
-    .select(hitCols)
-    .from(searchDocs)
-    .where(and(match(query), eq(searchDocs.kind, kind), inSubjectGrade(sg)))
-    .orderBy(sql`${match(query)} desc`, searchDocs.id)
-    .limit(limit)
-    .offset(offset);
-}
-
-/** The best `perKind` results of every kind, in one query (ranked within each kind; MariaDB has no LATERAL). */
-export async function searchTopByKind(query: string, { sg, perKind }: { sg: SubjectGrade | null; perKind: number }): Promise<SearchHit[]> {
-  const ranked = db
     .select({
       id: searchDocs.id,
-      rank: sql<number>`row_number() over (partition by ${searchDocs.kind} order by ${match(query)} desc, ${searchDocs.id})`.as("rank_in_kind"),
+      source: searchDocs.source,
+      sourceId: searchDocs.sourceId,
+      kind: searchDocs.kind,
+      subjectId: searchDocs.subjectId,
+      gradeId: searchDocs.gradeId,
+      title: searchDocs.title,
+      body: searchDocs.body,
+      meta: searchDocs.meta,
+      url: searchDocs.url,
     })
     .from(searchDocs)
-    .where(and(match(query), inSubjectGrade(sg)))
-    .as("ranked");
-  return db
-    .select(hitCols)
-    .from(ranked)
-    .innerJoin(searchDocs, eq(searchDocs.id, ranked.id))
-    .where(sql`${ranked.rank} <= ${perKind}`)
-    .orderBy(searchDocs.kind, ranked.rank);
+    .where(inArray(searchDocs.id, docIds));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return docIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Questions per page on the pages a bank question is shown on (exam and MCQ practice pages). */

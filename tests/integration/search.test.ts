@@ -1,6 +1,6 @@
 // Search against a real MariaDB: the index made by the derive pipeline and by saves, the results page's
 // loader with real Requests, and spellings that must find the same rows.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indexStale, reindex } from "~/models/search.server";
 import { updateTitle } from "~/models/study.server";
@@ -46,6 +46,7 @@ async function allRows(query: string): Promise<string[]> {
   return out.sort();
 }
 
+const rowsOf = (result: unknown) => (result as [{ n: number }[]])[0];
 const text = (segments: { text: string }[]) => segments.map((s) => s.text).join("");
 const marked = (segments: { text: string; mark: boolean }[] | null) => (segments ?? []).filter((s) => s.mark).map((s) => s.text);
 
@@ -350,6 +351,11 @@ describe("saving keeps the index current", () => {
     await db.delete(schema.titles).where(eq(schema.titles.id, 123));
     expect(await indexStale(db)).toBe(0); // removes the orphan, indexes nothing
     expect((await search({ q: "অনুশীলনী", kind: "topic" })).groups![0].count).toBe(23);
+    // No word of a removed row stays behind.
+    const [{ n }] = rowsOf(
+      await db.execute(sql`select count(*) as n from search_postings p left join search_docs d on d.id = p.doc_id where d.id is null`),
+    );
+    expect(Number(n)).toBe(0);
   });
 
   it("a row changed behind the index's back is picked up by indexStale (its updated_at is newer)", async () => {
@@ -362,5 +368,39 @@ describe("saving keeps the index current", () => {
     await db.insert(schema.titles).values({ id: 500, categoryId: 3, name: "নতুন পাঠ কম্পাঙ্ক", content: "<p>কম্পাঙ্ক</p>" });
     await renderFixtures();
     expect(await allRows("কম্পাঙ্ক")).toEqual(["topic:/title/500"]);
+  });
+});
+
+describe("a word in most rows (more than are read whole)", () => {
+  beforeAll(async () => {
+    const many = Array.from({ length: 2100 }, (_, i) => ({
+      id: 1000 + i,
+      categoryId: i % 2 ? 3 : 1,
+      name: `অনুপাতের প্রশ্ন ${i}`,
+      content: i % 7 ? "<p>সাধারণ কথা</p>" : "<p>সাধারণ কথা ও বিরল শব্দ ঝিঙেফুল</p>",
+    }));
+    for (let i = 0; i < many.length; i += 500) await db.insert(schema.titles).values(many.slice(i, i + 500));
+    await renderFixtures();
+  });
+
+  it("finds the best rows of each kind, says the counts are at least what it shows, and pages within a kind", async () => {
+    const page = await search("অনুপাতের");
+    expect(page.status).toBe("results");
+    expect(page).toMatchObject({ approximate: true, loose: false });
+    expect(page.groups![0].hits).toHaveLength(3);
+    const topics = await search({ q: "অনুপাতের", kind: "topic" });
+    expect(topics.groups![0].count).toBeGreaterThanOrEqual(1000); // the kind asked for is read deeper
+    expect(topics.pager!.pageCount).toBeGreaterThanOrEqual(100);
+  });
+
+  it("a common word with a rare one: every row with both is found, counted exactly", async () => {
+    const page = await search("অনুপাতের ঝিঙেফুল");
+    expect(page).toMatchObject({ approximate: false, total: 300 });
+  });
+
+  it("two common words: rows with both, from the best of each kind", async () => {
+    const page = await search("সাধারণ অনুপাতের");
+    expect(page.approximate).toBe(true);
+    expect(page.total).toBeGreaterThan(0);
   });
 });

@@ -31,6 +31,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 const BODY_ID = "search-body";
+/** A count, with "+" when not every match was read (a query of very common words). */
+const amount = (n: number, approximate: boolean) => `${toBanglaDigits(n)}${approximate ? "+" : ""}`;
 const SWAP = `#${BODY_ID}`;
 
 export default function SearchPage() {
@@ -63,7 +65,11 @@ function Body({ data }: { data: SearchPageData }) {
   return (
     <>
       <p className="result-count" role="status">
-        {data.total ? `মোট ${toBanglaDigits(data.total)}টি ফলাফল` : "কিছু পাওয়া যায়নি"}
+        {data.total
+          ? data.approximate && !data.loose
+            ? `${toBanglaDigits(data.total)}টির বেশি ফলাফল; সবচেয়ে কাছেরগুলো আগে`
+            : `মোট ${toBanglaDigits(data.total)}টি ফলাফল`
+          : "কিছু পাওয়া যায়নি"}
         {data.query ? ` — “${data.query}”` : ""}
       </p>
       {data.loose ? <p className="notice search-notice">সব শব্দ একসাথে কোথাও মেলেনি; যেকোনো শব্দ মেলে এমন ফলাফল দেখানো হচ্ছে।</p> : null}
@@ -85,7 +91,7 @@ function Body({ data }: { data: SearchPageData }) {
       ) : (
         <>
           {data.groups.map((g) => (
-            <ResultGroup key={g.kind} group={g} first={data.pager?.first ?? 1} />
+            <ResultGroup key={g.kind} group={g} first={data.pager?.first ?? 1} approximate={data.approximate} />
           ))}
           {data.pager && data.pager.pageCount > 1 ? (
             <nav className="pager" aria-label="ফলাফলের পাতা">
@@ -121,14 +127,14 @@ function Filters({ data }: { data: Extract<SearchPageData, { filters: unknown }>
   return (
     <nav className="search-filters" aria-label="ফলাফল ছাঁকুন">
       <h2 className="visually-hidden">ধরন</h2>
-      <LinkList links={filters.kinds} className="pill-list search-kinds" />
+      <LinkList links={filters.kinds} className="pill-list search-kinds" approximate={data.approximate} />
       {more ? (
         <details className="search-more" open={open}>
           <summary>বিষয়, বোর্ড ও সাল দিয়ে ছাঁকুন</summary>
           {filters.subjects.length ? (
             <section>
               <h2>বিষয় ও শ্রেণি</h2>
-              <LinkList links={filters.subjects} clear={filters.clearSubject} clearLabel="সব বিষয়" />
+              <LinkList links={filters.subjects} clear={filters.clearSubject} clearLabel="সব বিষয়" approximate={data.approximate} />
             </section>
           ) : null}
           {filters.boards.length ? (
@@ -149,7 +155,19 @@ function Filters({ data }: { data: Extract<SearchPageData, { filters: unknown }>
   );
 }
 
-function LinkList({ links, clear, clearLabel, className = "filter-list" }: { links: FilterLink[]; clear?: string | null; clearLabel?: string; className?: string }) {
+function LinkList({
+  links,
+  clear,
+  clearLabel,
+  className = "filter-list",
+  approximate = false,
+}: {
+  links: FilterLink[];
+  clear?: string | null;
+  clearLabel?: string;
+  className?: string;
+  approximate?: boolean;
+}) {
   return (
     <ul className={className}>
       {clear ? (
@@ -163,7 +181,7 @@ function LinkList({ links, clear, clearLabel, className = "filter-list" }: { lin
         <li key={l.href}>
           <a href={l.href} data-swap={SWAP} aria-current={l.current ? "true" : undefined}>
             {l.label}
-            {l.count !== undefined ? <span className="count"> ({toBanglaDigits(l.count)})</span> : null}
+            {l.count !== undefined ? <span className="count"> ({amount(l.count, approximate)})</span> : null}
           </a>
         </li>
       ))}
@@ -179,12 +197,12 @@ function Marked({ segments }: { segments: Segment[] }) {
   );
 }
 
-function ResultGroup({ group, first }: { group: Group; first: number }) {
+function ResultGroup({ group, first, approximate }: { group: Group; first: number; approximate: boolean }) {
   const id = `results-${group.kind}`;
   return (
     <section className="search-group" aria-labelledby={id}>
       <h2 id={id}>
-        {group.label} <span className="count">({toBanglaDigits(group.count)})</span>
+        {group.label} <span className="count">({amount(group.count, approximate)})</span>
       </h2>
       <ol className="search-hits" start={first}>
         {group.hits.map((h) => (
@@ -194,7 +212,7 @@ function ResultGroup({ group, first }: { group: Group; first: number }) {
       {group.more ? (
         <p className="search-more-link">
           <a href={group.more} data-swap={SWAP}>
-            সব {toBanglaDigits(group.count)}টি {group.label} দেখুন →
+            {approximate ? `আরও ${group.label} দেখুন →` : `সব ${toBanglaDigits(group.count)}টি ${group.label} দেখুন →`}
           </a>
         </p>
       ) : null}

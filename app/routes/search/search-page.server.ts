@@ -1,17 +1,16 @@
 // /search: what the results page shows for its URL. The query is read by lib/search-query.ts, found
-// by models/search.server.ts, and every link is built by lib/search-url.ts. At most six round trips.
-import { parseQuery, booleanQuery, highlight, EDUCATION_BOARDS, type Segment, type Term } from "~/lib/search-query";
+// by models/search.server.ts, and every link is built by lib/search-url.ts. At most seven round trips.
+import { EDUCATION_BOARDS, highlight, parseQuery, queryClauses, type Segment, type Term } from "~/lib/search-query";
 import { boardName, KIND_ORDER, readSearchParams, SEARCH_KIND_LABELS, searchHref, type Kind, type SearchState } from "~/lib/search-url";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import {
+  findCandidates,
+  getHits,
   listPaperYears,
   listSubjectGrades,
   questionLinks,
-  searchFacets,
-  searchKindPage,
-  searchTopByKind,
   starterTopics,
-  type FacetRow,
+  type Candidate,
   type SearchHit,
 } from "~/models/search.server";
 
@@ -36,7 +35,7 @@ export type ActiveFilter = { label: string; removeHref: string };
 
 type SubjectGradeRow = Awaited<ReturnType<typeof listSubjectGrades>>[number];
 
-const sum = (rows: FacetRow[], pick: (r: FacetRow) => boolean) => rows.reduce((n, r) => (pick(r) ? n + r.n : n), 0);
+const count = (rows: Candidate[], pick: (r: Candidate) => boolean) => rows.reduce((n, r) => (pick(r) ? n + 1 : n), 0);
 
 /** Whether a result of a subject (grade null: every grade of it) falls in a subject+grade. */
 const inSg = (r: { subjectId: number | null; gradeId: number | null }, sg: SearchState["sg"]) =>
@@ -71,41 +70,32 @@ export async function loadSearchPage(url: URL) {
   const state: SearchState = { ...input, q: parsed.boards.length ? parsed.rest : parsed.text, boards, year };
   const base = { query: parsed.text, state, fromQuery: parsed.boards.length > 0 || (input.year === null && parsed.year !== null) };
 
-  const every = booleanQuery(parsed.terms, { boards, year }, "every");
-  if (!every) {
+  const clauses = queryClauses(parsed.terms, { boards, year, sg: state.sg });
+  if (!clauses.length) {
     const [starters, subjectGrades] = await Promise.all([starterTopics(), listSubjectGrades()]);
     return { ...base, status: "empty" as const, starters, subjects: subjectLinks(subjectGrades) };
   }
 
-  const [firstFacets, subjectGrades, paperYears] = await Promise.all([searchFacets(every), listSubjectGrades(), listPaperYears()]);
-  let facets = firstFacets;
-  let query = every;
-  let loose = false;
-  // Nothing matched every word: show what matches some of them, and say so.
-  if (!facets.length && parsed.terms.length > 1) {
-    const some = booleanQuery(parsed.terms, { boards, year }, "some")!;
-    const looser = await searchFacets(some);
-    if (looser.length) [facets, query, loose] = [looser, some, true];
-  }
-
-  const kindCount = (k: Kind) => sum(facets, (r) => r.kind === k && inSg(r, state.sg));
-  const total = KIND_ORDER.reduce((n, k) => n + kindCount(k), 0);
-  const filters = filterLinks(state, facets, subjectGrades, paperYears, kindCount, total);
+  const [found, subjectGrades, paperYears] = await Promise.all([findCandidates(clauses, { kind: state.kind }), listSubjectGrades(), listPaperYears()]);
+  const { candidates, approximate, loose } = found;
+  const kindCount = (k: Kind) => count(candidates, (r) => r.kind === k);
+  const total = candidates.length;
+  const filters = filterLinks(state, candidates, subjectGrades, paperYears, kindCount, total);
   const active = activeFilters(state, subjectGrades);
 
   if (total === 0 || (state.kind && kindCount(state.kind) === 0)) {
-    const [starters] = await Promise.all([starterTopics()]);
-    return { ...base, status: "none" as const, total, loose, filters, active, starters, subjects: subjectLinks(subjectGrades) };
+    const starters = await starterTopics();
+    return { ...base, status: "none" as const, total, loose, approximate, filters, active, starters, subjects: subjectLinks(subjectGrades) };
   }
 
-  let hits: SearchHit[];
+  let chosen: Candidate[];
   let pager: { page: number; pageCount: number; prev: string | null; next: string | null; first: number } | null = null;
   if (state.kind) {
-    const count = kindCount(state.kind);
-    const pageCount = Math.max(1, Math.ceil(count / PER_PAGE));
+    const ofKind = candidates.filter((c) => c.kind === state.kind);
+    const pageCount = Math.max(1, Math.ceil(ofKind.length / PER_PAGE));
     const page = Math.min(state.page, pageCount);
     state.page = page;
-    hits = await searchKindPage(query, { kind: state.kind, sg: state.sg, offset: (page - 1) * PER_PAGE, limit: PER_PAGE });
+    chosen = ofKind.slice((page - 1) * PER_PAGE, page * PER_PAGE);
     pager = {
       page,
       pageCount,
@@ -114,8 +104,9 @@ export async function loadSearchPage(url: URL) {
       next: page < pageCount ? searchHref(state, { page: page + 1 }) : null,
     };
   } else {
-    hits = await searchTopByKind(query, { sg: state.sg, perKind: PER_GROUP });
+    chosen = KIND_ORDER.flatMap((k) => candidates.filter((c) => c.kind === k).slice(0, PER_GROUP));
   }
+  const hits = await getHits(chosen.map((c) => c.docId));
   const links = await questionLinks(hits.filter((h) => h.source === "questions").map((h) => h.sourceId));
   const shown = hits.map((h) => toHit(h, parsed.terms, subjectGrades, links));
   const kinds = state.kind ? [state.kind] : KIND_ORDER.filter((k) => kindCount(k) > 0);
@@ -126,7 +117,7 @@ export async function loadSearchPage(url: URL) {
     hits: shown.filter((h) => h.kind === kind),
     more: !state.kind && kindCount(kind) > PER_GROUP ? searchHref(state, { kind }) : null,
   }));
-  return { ...base, status: "results" as const, total, loose, filters, active, groups, pager };
+  return { ...base, status: "results" as const, total, loose, approximate, filters, active, groups, pager };
 }
 
 function subjectLinks(subjectGrades: SubjectGradeRow[]) {
@@ -138,7 +129,7 @@ function subjectLinks(subjectGrades: SubjectGradeRow[]) {
 
 function filterLinks(
   state: SearchState,
-  facets: FacetRow[],
+  candidates: Candidate[],
   subjectGrades: SubjectGradeRow[],
   paperYears: number[],
   kindCount: (k: Kind) => number,
@@ -153,17 +144,18 @@ function filterLinks(
       current: state.kind === k,
     })),
   ];
-  const ofKind = facets.filter((r) => !state.kind || r.kind === state.kind);
+  const ofKind = candidates.filter((r) => !state.kind || r.kind === state.kind);
+  // With a subject+grade chosen, the results are of it only: it is the one link (and "all subjects").
   const subjects: FilterLink[] = subjectGrades
     .map((s) => ({
       label: `${s.subject} · ${s.grade}`,
-      count: sum(ofKind, (r) => inSg(r, s)),
+      count: count(ofKind, (r) => inSg(r, s)),
       href: searchHref(state, { sg: { subjectId: s.subjectId, gradeId: s.gradeId } }),
       current: state.sg?.subjectId === s.subjectId && state.sg.gradeId === s.gradeId,
     }))
-    .filter((l) => l.count > 0 || l.current);
+    .filter((l) => (state.sg ? l.current : l.count > 0));
   // Boards and years belong to questions and papers: offered when there are some, or a filter is set.
-  const sourced = sum(ofKind, (r) => r.kind === "mcq" || r.kind === "creative" || r.kind === "paper");
+  const sourced = count(ofKind, (r) => r.kind === "mcq" || r.kind === "creative" || r.kind === "paper");
   const withBoards = sourced > 0 || state.boards.length > 0 || state.year !== null;
   const boardCodes = [...EDUCATION_BOARDS, ...state.boards.filter((b) => !EDUCATION_BOARDS.has(b))];
   const boards: FilterLink[] = withBoards
