@@ -15,6 +15,7 @@ type Page = {
   status: "empty" | "none" | "results";
   total?: number;
   loose?: boolean;
+  approximate?: boolean;
   query: string;
   state: { q: string; kind: string | null; boards: string[]; year: number | null; page: number };
   groups?: { kind: string; count: number; hits: Hit[]; more: string | null }[];
