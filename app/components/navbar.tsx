@@ -1,4 +1,5 @@
 import { Icon } from "~/components/icons";
+import { NavSearch } from "~/components/search-box";
 import type { NavItem } from "~/lib/nav";
 import { navIconFor } from "~/lib/subject-icon";
 import type { NavEntry, SiteInfo } from "~/models/site.server";
@@ -78,6 +79,7 @@ function NavItems({ nav, active }: { nav: NavEntry[]; active: NavItem | null }) 
           Live Class
         </a>
       </li>
+      <NavSearch />
     </ul>
   );
 }

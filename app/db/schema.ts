@@ -790,3 +790,68 @@ export const savedPapers = mysqlTable(
   },
   (t) => [uniqueIndex("saved_papers_code_uq").on(t.code), index("saved_papers_subject_idx").on(t.subjectId, t.gradeId)],
 );
+
+/* ------------------------------------------------------------------ search (issue 20) -- */
+
+export const searchKinds = ["topic", "chapter", "mcq", "creative", "paper", "exam", "video"] as const;
+export type SearchKind = (typeof searchKinds)[number];
+/** The tables whose rows are searchable (the names staff saves and the audit log use). */
+export const searchSources = ["titles", "categories", "questions", "board_papers", "exam_titles", "videos"] as const;
+export type SearchSource = (typeof searchSources)[number];
+
+/**
+ * One searchable row of a content table, as results show it: derived data, written only by
+ * models/search.server.ts (`reindex` on every save, seed, import and db:render). No foreign keys:
+ * deleting content must not wait on its search row, and `reindex` of a deleted id removes it.
+ */
+export const searchDocs = mysqlTable(
+  "search_docs",
+  {
+    id: id(),
+    source: mysqlEnum("source", searchSources).notNull(),
+    sourceId: int("source_id").notNull(),
+    kind: mysqlEnum("kind", searchKinds).notNull(),
+    /** For the subject+grade filter; grade null = every grade of the subject. */
+    subjectId: int("subject_id"),
+    gradeId: int("grade_id"),
+    /** Plain text, as shown in the results (math in readable form). */
+    title: varchar("title", { length: 255 }).notNull(),
+    /** The start of the plain text, for the snippet. */
+    body: text("body").notNull(),
+    /** A short label under the title, e.g. the board-year label "ঢা. বো. ২০১৯". */
+    meta: varchar("meta", { length: 255 }).notNull().default(""),
+    /** Where the result links to; null for bank questions (their page is found when shown). */
+    url: varchar("url", { length: 255 }),
+    /** UNIX_TIMESTAMP of the source's updated_at when indexed: a newer one means stale. */
+    sourceStamp: int("source_stamp").notNull().default(0),
+    /** The normaliser's version the row was made with (SEARCH_VERSION). */
+    indexVersion: int("index_version").notNull().default(0),
+  },
+  (t) => [uniqueIndex("search_docs_source_uq").on(t.source, t.sourceId)],
+);
+
+const asciiToken = customType<{ data: string }>({ dataType: () => "varchar(86) CHARACTER SET ascii COLLATE ascii_bin" });
+
+/**
+ * The inverted index: one row per word (index token, lib/search-text.ts) per search row. Clustered by
+ * token, kind and rank_key, so a word's rows are one range, a word's beginning ("ত্রিকোণ*") is a range
+ * too, and a word's rows of one kind come best first; (doc_id, token) checks a candidate for the other
+ * words. Kept in InnoDB rather than a FULLTEXT index: InnoDB FULLTEXT ranks every match of a common
+ * word ("কত" is in most questions) before returning any, seconds at 350,000 rows.
+ */
+export const searchPostings = mysqlTable(
+  "search_postings",
+  {
+    token: asciiToken("token").notNull(),
+    kind: mysqlEnum("kind", searchKinds).notNull(),
+    /** 10000 − the word's weight in the row (10 per occurrence in the title, 1 in the text): lower ranks first. */
+    rankKey: smallint("rank_key", { unsigned: true }).notNull(),
+    docId: int("doc_id").notNull(),
+    subjectId: int("subject_id"),
+    gradeId: int("grade_id"),
+  },
+  (t) => [
+    primaryKey({ name: "search_postings_pk", columns: [t.token, t.kind, t.rankKey, t.docId] }),
+    index("search_postings_doc_idx").on(t.docId, t.token),
+  ],
+);

@@ -9,6 +9,7 @@ import * as schema from "~/db/schema";
 import { sourcesFromNotation } from "~/lib/board-year";
 import { CONTENT_ASSET_BASE, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
 import { RENDER_VERSION, renderStaffHtml } from "~/lib/math.server";
+import { indexStale, reindex } from "~/models/search.server";
 
 export { RENDER_VERSION };
 
@@ -126,12 +127,14 @@ export async function sourcesFromNotes(db: Db): Promise<number> {
         .update(questions)
         .set({ sourceNote: null, updatedAt: keepUpdatedAt(questions.updatedAt) })
         .where(inArray(questions.id, chunk.map((q) => q.id)));
+      // Their source rows changed but not their updated_at: the search index's board/year words must follow.
+      await reindex("questions", chunk.map((q) => q.id), tx);
     });
   }
   return parsed.length;
 }
 
-export type DeriveReport = { sources: number; rendered: Record<string, number> };
+export type DeriveReport = { sources: number; rendered: Record<string, number>; indexed: number };
 
 /** Everything derived from sources, for every row that needs it. Idempotent; cheap when nothing is stale. */
 export async function deriveAll(db: Db): Promise<DeriveReport> {
@@ -139,7 +142,9 @@ export async function deriveAll(db: Db): Promise<DeriveReport> {
   const rendered: Record<string, number> = {};
   for (const s of SIMPLE) rendered[getTableName(s.table)] = await renderSimple(db, s);
   rendered.questions = await renderQuestions(db);
-  return { sources, rendered };
+  // The search index (models/search.server.ts): new, changed and deleted rows since it was last made.
+  const indexed = await indexStale(db);
+  return { sources, rendered, indexed };
 }
 
 /** Re-renders everything, also rows already at the current version (after a fix to the renderer). */

@@ -7,6 +7,7 @@ import { groupBy } from "~/lib/group-by";
 import { notFound, parseId } from "~/lib/http.server";
 import { keepRevision, recordAudit } from "~/models/history.server";
 import { renderedOrNull, RENDER_VERSION } from "~/models/rendering.server";
+import { reindex } from "~/models/search.server";
 import { categories, grades, subjectGrades, subjects, titles } from "~/db/schema";
 
 export type SubjectRef = { id: number; sname: string; slug: string; simage: string | null; icon: string };
@@ -220,8 +221,8 @@ export type SaveResult<T> =
 
 /**
  * Saves a topic if it is still at the version the editor loaded: keeps the state it replaces as a
- * revision, renders the content once (sanitised, typeset), raises the version and writes the audit
- * log, all in one transaction. A stale version changes nothing and returns the stored state.
+ * revision, renders the content once (sanitised, typeset), raises the version, writes the audit
+ * log and brings the topic's search row up to date, all in one transaction. A stale version changes nothing and returns the stored state.
  */
 export async function updateTitle(
   { id, version, ...input }: TitleInput & { id: number; version: number },
@@ -251,6 +252,7 @@ export async function updateTitle(
       .set({ ...input, contentHtml: renderedOrNull(input.content), renderVersion: RENDER_VERSION, version: was + 1, updatedBy: staffId })
       .where(eq(titles.id, id));
     await recordAudit(tx, { staffId, action: "update", entity: "titles", entityId: id, summary: `${input.name} (v${was + 1})` });
+    await reindex("titles", [id], tx);
     return { status: "saved", version: was + 1 } as const;
   });
 }

@@ -142,6 +142,11 @@ describe("subjects, chapters and topics", () => {
     expect(row.contentHtml).toContain("katex-display");
     expect(row.version).toBe(1);
     expect(row.updatedBy).toBe(1);
+    // The search index has it at once (saved in the same transaction).
+    const search = await route("search/route.tsx");
+    const found = await run(search.loader, new Request(`${ORIGIN}/search?q=${encodeURIComponent("পিথাগোরাসের")}`));
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(await found.json())).toContain(`/title/${topicId}`);
   });
 
   it("saves an edit at the loaded version; a second save at the old version is refused with the other change shown", async () => {

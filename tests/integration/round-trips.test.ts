@@ -44,6 +44,7 @@ import { loader as myExamsLoader } from "~/routes/my-exams._index";
 import { action as mistakesAction, loader as mistakesLoader } from "~/routes/my-exams.mistakes";
 import { browserHash } from "~/lib/exam-browser.server";
 import { clearExamCache } from "~/models/attempts.server";
+import { loader as searchLoader } from "~/routes/search/route";
 import { call, closeDb, db, insertQuestions, resetTables, schema, type QuestionFixture } from "./db";
 
 const KEYS = ["ক", "খ", "গ", "ঘ"];
@@ -167,6 +168,12 @@ const pages: Page[] = [
   ["my-exams", () => call(myExamsLoader, "/my-exams", {}, withCookie())],
   ["my-exams mistakes", () => call(mistakesLoader, "/my-exams/mistakes", {}, withCookie())],
   ["my-exams mistakes POST result", () => call(mistakesAction, "/my-exams/mistakes", {}, withCookie(form([["page", "1"], ["intent", "result"]])))],
+  ["search", () => call(searchLoader, `/search?q=${encodeURIComponent("পাঠ")}`)],
+  ["search board and year (questions with their pages)", () => call(searchLoader, "/search?q=dhaka+23")],
+  ["search one kind, page 2", () => call(searchLoader, "/search?q=x&kind=mcq&page=2")],
+  ["search, some words only", () => call(searchLoader, `/search?q=${encodeURIComponent("পাঠ কোয়ান্টাম")}`)],
+  ["search, nothing found", () => call(searchLoader, `/search?q=${encodeURIComponent("কোয়ান্টাম")}`)],
+  ["search, empty", () => call(searchLoader, "/search")],
 ];
 
 async function roundTrips(): Promise<Record<string, number>> {

@@ -12,6 +12,7 @@ import { PAGE_SIZE, RESOURCES, type ResourceDef } from "~/lib/admin/resources";
 import { CONTENT_ASSET_BASE, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
 import { keepRevision, recordAudit, type Tx } from "~/models/history.server";
 import { RENDER_VERSION, renderedOrNull } from "~/models/rendering.server";
+import { reindex, type Executor, type SearchIndexSource } from "~/models/search.server";
 import { bumpContentVersion } from "~/models/site.server";
 
 type Table = MySqlTable & { id: MySqlColumn; version: MySqlColumn; updatedAt: MySqlColumn; updatedBy: MySqlColumn };
@@ -21,6 +22,8 @@ type Dependent = { table: MySqlTable; column: MySqlColumn; what: string; resourc
 
 type Binding = {
   table: Table;
+  /** The search index's name for this table: saves and deletes re-index the row. */
+  search?: SearchIndexSource;
   /** The column a row is named by in lists, choices and messages. */
   label: MySqlColumn;
   /** Where staff HTML is rendered to: asset base for relative image paths. */
@@ -170,12 +173,13 @@ const BINDINGS: Record<string, Binding> = {
   chapters: {
     table: s.categories,
     label: s.categories.name,
+    search: "categories",
     dependents: [
       dep(s.titles, s.titles.categoryId, "টপিক", "topics", "topics", "categoryId"),
       dep(s.questions, s.questions.chapterId, "প্রশ্ন", "questions", "questions", "chapterId"),
     ],
   },
-  topics: { table: s.titles, label: s.titles.name, revision: "title" },
+  topics: { table: s.titles, label: s.titles.name, revision: "title", search: "titles" },
   "mcq-categories": {
     table: s.mcqCategories,
     label: s.mcqCategories.name,
@@ -197,6 +201,7 @@ const BINDINGS: Record<string, Binding> = {
   questions: {
     table: s.questions,
     label: s.questions.body,
+    search: "questions",
     revision: "question",
     children: questionChildren,
     validate: validateQuestion,
@@ -220,12 +225,14 @@ const BINDINGS: Record<string, Binding> = {
   exams: {
     table: s.examTitles,
     label: s.examTitles.name,
+    search: "exam_titles",
     // Students' attempts and results belong to the exam: it is not deleted under them.
     dependents: [dep(s.examAttempts, s.examAttempts.examId, "শিক্ষার্থীদের পরীক্ষা", "students' attempts")],
   },
   "board-subjects": {
     table: s.boardSubjects,
     label: s.boardSubjects.name,
+    search: "board_subjects",
     dependents: [dep(s.boardPapers, s.boardPapers.boardSubjectId, "বোর্ড প্রশ্নপত্র", "board papers", "board-papers", "boardSubjectId")],
   },
   boards: {
@@ -233,9 +240,9 @@ const BINDINGS: Record<string, Binding> = {
     label: s.boards.name,
     dependents: [dep(s.boardPapers, s.boardPapers.boardId, "বোর্ড প্রশ্নপত্র", "board papers", "board-papers", "boardId")],
   },
-  "board-papers": { table: s.boardPapers, label: s.boardPapers.title },
+  "board-papers": { table: s.boardPapers, label: s.boardPapers.title, search: "board_papers" },
   examples: { table: s.examples, label: s.examples.question },
-  videos: { table: s.videos, label: s.videos.url },
+  videos: { table: s.videos, label: s.videos.url, search: "videos" },
   "live-classes": { table: s.liveClasses, label: s.liveClasses.title },
   "info-pages": { table: s.infoPages, label: s.infoPages.slug, revision: "info_page", assetBase: INFO_PAGE_ASSET_BASE },
   footer: { table: s.footerSettings, label: s.footerSettings.contactEmail },
@@ -432,6 +439,7 @@ export async function createRow(def: ResourceDef, values: Record<string, unknown
       const [res] = await tx.insert(b.table).values({ ...(def.singleton ? { id: 1 } : {}), ...set, updatedBy: staffId } as never);
       const id = Number((res as { insertId: number }).insertId);
       if (b.children) await b.children.save(tx, id, values);
+      if (b.search) await reindex(b.search, [id], tx as unknown as Executor);
       await recordAudit(tx, { staffId, action: "create", entity: def.key, entityId: id, summary: summaryOf(values) });
       await bumpContentVersion(tx);
       return { status: "saved", id, version: 1 } as const;
@@ -480,6 +488,7 @@ export async function updateRow(
         .set({ ...set, version: locked.version + 1, updatedBy: staffId } as never)
         .where(eq(b.table.id, id));
       if (b.children) await b.children.save(tx, id, values);
+      if (b.search) await reindex(b.search, [id], tx as unknown as Executor);
       await recordAudit(tx, { staffId, action, entity: def.key, entityId: id, summary: `${summaryOf(values)} (v${locked.version + 1})` });
       await bumpContentVersion(tx);
       return { status: "saved", id, version: locked.version + 1 } as const;
@@ -520,6 +529,8 @@ export async function deleteRow(def: ResourceDef, id: number, staffId: number): 
       // The last state is kept, so even a deleted topic, page or question can be read back.
       if (b.revision) await keepRevision(tx, { entity: b.revision, entityId: id, version: row.version, snapshot: snapshotOf(def, row), staffId: (row.updatedBy as number | null) ?? null });
       await tx.delete(b.table).where(eq(b.table.id, id));
+      // A missing row's search entry is removed.
+      if (b.search) await reindex(b.search, [id], tx as unknown as Executor);
       await recordAudit(tx, { staffId, action: "delete", entity: def.key, entityId: id, summary: summaryOf(row) });
       await bumpContentVersion(tx);
     });

@@ -8,6 +8,7 @@ import type { Source } from "~/lib/board-year";
 import { parseQuestions, type ExportQuestion, type ImportedQuestion, type ImportFormat } from "~/lib/import/formats";
 import { recordAudit } from "~/models/history.server";
 import { RENDER_VERSION, renderedOrNull } from "~/models/rendering.server";
+import { reindex, type Executor } from "~/models/search.server";
 import { bumpContentVersion } from "~/models/site.server";
 
 const OPTION_KEYS = ["ক", "খ", "গ", "ঘ", "ঙ"];
@@ -127,6 +128,7 @@ export async function commitImport(
         await tx.insert(s.setQuestions).values(ids.slice(i, i + 500).map((questionId, k) => ({ setId: target.setId!, questionId, sort: from + i + k + 1 })));
       }
     }
+    await reindex("questions", ids, tx as unknown as Executor);
     await recordAudit(tx, {
       staffId,
       action: "import",

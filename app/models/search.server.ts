@@ -1,0 +1,740 @@
+// Search: the index (table search_docs) and the reads of the results page.
+//
+// KEEPING THE INDEX CURRENT: every path that writes searchable content calls
+//
+//   reindex(source: SearchIndexSource, ids: number[], executor?: Executor): Promise<void>
+//
+//   source   the table that was written: "titles" | "categories" | "questions" | "board_papers" |
+//            "exam_titles" | "videos", or "board_subjects" (re-indexes that board subject's papers).
+//            "categories" also re-indexes the chapter's topics (they carry its name and subject).
+//   ids      the ids created, saved or deleted; a deleted (missing) id's search row is removed.
+//   executor the save's transaction (recommended: the search row then commits with the save), or db.
+//
+// e.g. updateTitle (models/study.server.ts) calls `await reindex("titles", [id], tx)` inside its transaction.
+// A question's options, parts and sources belong to the question: after changing them, reindex "questions".
+// Bulk imports may instead rely on `indexStale` (run by deriveAll: db:migrate, db:render, the seed),
+// which indexes every row whose search row is missing, older than the row's updated_at, or made by an
+// older SEARCH_VERSION, and removes rows whose content is gone.
+//
+// READING: a query is read by lib/search-query.ts into clauses (each word, the board/year and
+// subject+grade filters) over index tokens, and found in search_postings, an inverted index in
+// InnoDB: every clause is a range of its clustered key, so no query scans the table, and the work
+// is bounded (see findCandidates). A results page makes at most seven round trips.
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { MySqlDatabase } from "drizzle-orm/mysql-core";
+import type { MySql2PreparedQueryHKT, MySql2QueryResultHKT } from "drizzle-orm/mysql2";
+import { db } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import {
+  boardPapers,
+  boards,
+  boardSubjects,
+  categories,
+  examGroupSubjects,
+  examTitles,
+  questionOptions,
+  questionParts,
+  questions,
+  questionSources,
+  searchDocs,
+  searchPostings,
+  titles,
+  videos,
+  type SearchKind,
+  type SearchSource,
+} from "~/db/schema";
+import { formatBoardYear, formatSources, sourcesFromNotation, type Source } from "~/lib/board-year";
+import { groupBy } from "~/lib/group-by";
+import { sourceTokens, subjectGradeToken, type Clause } from "~/lib/search-query";
+import { indexTokens, readableMath, searchableText } from "~/lib/search-text";
+import { VIDEO_KIND_LABELS, videoIdFrom } from "~/lib/video-id";
+import { videoHref } from "~/lib/video-query";
+
+export type Executor = MySqlDatabase<MySql2QueryResultHKT, MySql2PreparedQueryHKT, typeof schema>;
+export type SearchIndexSource = SearchSource | "board_subjects";
+
+/** Raise when the normaliser or what a row's search text holds changes: indexStale then rebuilds every row. */
+export const SEARCH_VERSION = 1;
+
+const BATCH = 500;
+/** Characters of plain text kept for snippets (the words of the whole text are indexed). */
+const BODY_CHARS = 1200;
+/** Different words of one row that are indexed (a very long topic is found by its first 2,000). */
+const MAX_WORDS = 2000;
+/** A word's weight in a row: 10 per occurrence in the title, 1 per occurrence in the text, at most this. */
+const MAX_WEIGHT = 9999;
+const RANK_BASE = 10_000;
+
+/** Words every row of a kind can be found by ("ভিডিও ত্রিকোণমিতি", "সৃজনশীল প্রশ্ন"). */
+const KIND_WORDS: Record<SearchKind, string> = {
+  topic: "পাঠ topic",
+  chapter: "অধ্যায় chapter",
+  mcq: "বহুনির্বাচনি প্রশ্ন mcq",
+  creative: "সৃজনশীল প্রশ্ন cq creative",
+  paper: "বোর্ড প্রশ্নপত্র প্রশ্ন paper",
+  exam: "পরীক্ষা মডেল টেস্ট exam",
+  video: "ভিডিও video",
+};
+
+/** A search row and its words (index token -> weight). */
+type Doc = typeof searchDocs.$inferInsert & { words: Map<string, number> };
+
+const cut = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1).trimEnd()}…` : text);
+
+const tokenList = (text: string) => indexTokens(text).split(" ").filter(Boolean);
+
+/**
+ * The index words of a row with their weights: the title's (10 each time), the texts' with math as
+ * written (\\theta, x^2), the symbols a reader sees for that math (θ), the kind's words, and `extra`
+ * tokens (board/year).
+ */
+function wordsOf(kind: SearchKind, title: string, texts: string[], extra: string[] = []): Map<string, number> {
+  const words = new Map<string, number>();
+  const add = (token: string, weight: number) => {
+    const was = words.get(token);
+    if (was === undefined && words.size >= MAX_WORDS) return;
+    words.set(token, Math.min(MAX_WEIGHT, (was ?? 0) + weight));
+  };
+  for (const t of tokenList(title)) add(t, 10);
+  for (const text of texts) for (const t of tokenList(text)) add(t, 1);
+  const symbols = tokenList(readableMath([title, ...texts].join(" "))).filter((t) => t.startsWith("ot"));
+  for (const t of [...symbols, ...tokenList(KIND_WORDS[kind]), ...extra]) if (!words.has(t)) add(t, 1);
+  return words;
+}
+
+/** Plain text as results show it: math in readable form, cut to n characters. */
+const shown = (text: string, n: number) => cut(readableMath(text), n);
+
+const stamp = (...cols: SQL[]) =>
+  cols.length === 1 ? sql<number>`unix_timestamp(${cols[0]})` : sql<number>`unix_timestamp(greatest(${sql.join(cols, sql`, `)}))`;
+
+/* ------------------------------------------------------------------ what each source row is as a document */
+
+async function titleDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
+  const rows = await ex
+    .select({
+      id: titles.id,
+      name: titles.name,
+      content: titles.content,
+      chapter: categories.name,
+      subjectId: categories.subjectId,
+      gradeId: categories.gradeId,
+      stamp: stamp(sql`${titles.updatedAt}`, sql`${categories.updatedAt}`),
+    })
+    .from(titles)
+    .innerJoin(categories, eq(categories.id, titles.categoryId))
+    .where(inArray(titles.id, ids));
+  return rows.map((r) => {
+    const text = searchableText(r.content);
+    return {
+      source: "titles",
+      sourceId: r.id,
+      kind: "topic",
+      subjectId: r.subjectId,
+      gradeId: r.gradeId,
+      title: shown(r.name, 255),
+      body: shown(text, BODY_CHARS),
+      meta: shown(r.chapter, 255),
+      url: `/title/${r.id}`,
+      words: wordsOf("topic", r.name, [text, r.chapter]),
+      sourceStamp: Number(r.stamp),
+      indexVersion: SEARCH_VERSION,
+    };
+  });
+}
+
+async function chapterDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
+  const rows = await ex
+    .select({
+      id: categories.id,
+      name: categories.name,
+      subjectId: categories.subjectId,
+      gradeId: categories.gradeId,
+      stamp: stamp(sql`${categories.updatedAt}`),
+    })
+    .from(categories)
+    .where(inArray(categories.id, ids));
+  return rows.map((r) => ({
+    source: "categories",
+    sourceId: r.id,
+    kind: "chapter",
+    subjectId: r.subjectId,
+    gradeId: r.gradeId,
+    title: shown(r.name, 255),
+    body: "",
+    meta: "",
+    url: `/category/${r.id}`,
+    words: wordsOf("chapter", r.name, []),
+    sourceStamp: Number(r.stamp),
+    indexVersion: SEARCH_VERSION,
+  }));
+}
+
+async function questionDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
+  const [rows, opts, parts, sources] = await Promise.all([
+    ex
+      .select({
+        id: questions.id,
+        type: questions.type,
+        intro: questions.intro,
+        body: questions.body,
+        subjectId: questions.subjectId,
+        gradeId: questions.gradeId,
+        note: questions.sourceNote,
+        stamp: stamp(sql`${questions.updatedAt}`),
+      })
+      .from(questions)
+      .where(inArray(questions.id, ids)),
+    ex
+      .select({ questionId: questionOptions.questionId, key: questionOptions.key, body: questionOptions.body })
+      .from(questionOptions)
+      .where(inArray(questionOptions.questionId, ids))
+      .orderBy(questionOptions.sort, questionOptions.id),
+    ex
+      .select({ questionId: questionParts.questionId, label: questionParts.label, body: questionParts.body })
+      .from(questionParts)
+      .where(inArray(questionParts.questionId, ids))
+      .orderBy(questionParts.sort, questionParts.id),
+    ex
+      .select({ questionId: questionSources.questionId, board: questionSources.board, year: questionSources.year })
+      .from(questionSources)
+      .where(inArray(questionSources.questionId, ids))
+      .orderBy(questionSources.sort, questionSources.id),
+  ]);
+  const optsOf = groupBy(opts, (o) => o.questionId);
+  const partsOf = groupBy(parts, (p) => p.questionId);
+  const sourcesOf = groupBy(sources, (s) => s.questionId);
+  return rows.map((r) => {
+    const kind: SearchKind = r.type === "creative" ? "creative" : "mcq";
+    const intro = searchableText(r.intro);
+    const body = searchableText(r.body);
+    const options = (optsOf.get(r.id) ?? []).map((o) => `${o.key}) ${searchableText(o.body)}`);
+    const asks = (partsOf.get(r.id) ?? []).map((p) => `${p.label}. ${searchableText(p.body)}`);
+    const src: Source[] = sourcesOf.get(r.id) ?? [];
+    const text = [intro, body, ...options, ...asks].filter(Boolean).join(" · ");
+    const title = body || intro || asks[0] || "";
+    return {
+      source: "questions",
+      sourceId: r.id,
+      kind,
+      subjectId: r.subjectId,
+      gradeId: r.gradeId,
+      title: shown(title, 160),
+      body: shown(text, BODY_CHARS),
+      meta: cut(formatSources(src) || (r.note ?? ""), 255),
+      url: null,
+      words: wordsOf(kind, "", [text, r.note ?? ""], sourceTokens(src)),
+      sourceStamp: Number(r.stamp),
+      indexVersion: SEARCH_VERSION,
+    };
+  });
+}
+
+async function paperDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
+  const rows = await ex
+    .select({
+      id: boardPapers.id,
+      title: boardPapers.title,
+      kind: boardPapers.kind,
+      year: boardPapers.year,
+      boardYear: boardPapers.boardYear,
+      content: boardPapers.content,
+      boardCode: boards.code,
+      boardSubjectId: boardSubjects.id,
+      subjectName: boardSubjects.name,
+      subjectId: boardSubjects.subjectId,
+      stamp: stamp(sql`${boardPapers.updatedAt}`, sql`${boardSubjects.updatedAt}`, sql`coalesce(${boards.updatedAt}, ${boardPapers.updatedAt})`),
+    })
+    .from(boardPapers)
+    .innerJoin(boardSubjects, eq(boardSubjects.id, boardPapers.boardSubjectId))
+    .leftJoin(boards, eq(boards.id, boardPapers.boardId))
+    .where(inArray(boardPapers.id, ids));
+  return rows.map((r) => {
+    const src = sourcesFromNotation(r.boardYear) ?? (r.boardCode ? [{ board: r.boardCode, year: r.year }] : []);
+    const label = formatBoardYear(r.boardYear) || (r.boardCode ? formatBoardYear(`${r.boardCode}: ${r.year}`) : String(r.year));
+    const text = searchableText(r.content);
+    const kindWords = r.kind === "creative" ? "সৃজনশীল creative" : "বহুনির্বাচনি mcq";
+    return {
+      source: "board_papers",
+      sourceId: r.id,
+      kind: "paper",
+      subjectId: r.subjectId,
+      gradeId: null,
+      title: shown(r.title, 255),
+      body: shown(text, BODY_CHARS),
+      meta: cut(`${r.subjectName} · ${label}`, 255),
+      url: `/board-question/${r.boardSubjectId}/paper/${r.id}`,
+      words: wordsOf("paper", r.title, [r.subjectName, text, kindWords], [...sourceTokens(src), `nu${r.year}`]),
+      sourceStamp: Number(r.stamp),
+      indexVersion: SEARCH_VERSION,
+    };
+  });
+}
+
+async function examDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
+  const rows = await ex
+    .select({
+      id: examTitles.id,
+      name: examTitles.name,
+      description: examTitles.description,
+      group: examGroupSubjects.name,
+      stamp: stamp(sql`${examTitles.updatedAt}`, sql`coalesce(${examGroupSubjects.updatedAt}, ${examTitles.updatedAt})`),
+    })
+    .from(examTitles)
+    .leftJoin(examGroupSubjects, eq(examGroupSubjects.id, examTitles.groupSubjectId))
+    .where(inArray(examTitles.id, ids));
+  return rows.map((r) => {
+    const text = searchableText(r.description);
+    return {
+      source: "exam_titles",
+      sourceId: r.id,
+      kind: "exam",
+      subjectId: null,
+      gradeId: null,
+      title: shown(r.name, 255),
+      body: shown(text, BODY_CHARS),
+      meta: cut(r.group ?? "", 255),
+      url: `/exampage/${r.id}`,
+      words: wordsOf("exam", r.name, [text, r.group ?? ""]),
+      sourceStamp: Number(r.stamp),
+      indexVersion: SEARCH_VERSION,
+    };
+  });
+}
+
+async function videoDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
+  const rows = await ex
+    .select({ id: videos.id, url: videos.url, title: videos.title, kind: videos.kind, stamp: stamp(sql`${videos.updatedAt}`) })
+    .from(videos)
+    .where(inArray(videos.id, ids));
+  return rows.flatMap((r): Doc[] => {
+    // The home page's player takes the same ids as listVideos (theory content may hold shorter ones).
+    const videoId = videoIdFrom(r.url, r.kind === "theory" ? 6 : 11);
+    if (!videoId) return [];
+    const label = VIDEO_KIND_LABELS[r.kind];
+    const title = r.title?.trim() || label;
+    return [
+      {
+        source: "videos",
+        sourceId: r.id,
+        kind: "video",
+        subjectId: null,
+        gradeId: null,
+        title: cut(title, 255),
+        body: "",
+        meta: label,
+        url: `/home${videoHref("", { v: videoId })}`,
+        words: wordsOf("video", title, [label]),
+        sourceStamp: Number(r.stamp),
+        indexVersion: SEARCH_VERSION,
+      },
+    ];
+  });
+}
+
+const BUILD: Record<SearchSource, (ex: Executor, ids: number[]) => Promise<Doc[]>> = {
+  titles: titleDocs,
+  categories: chapterDocs,
+  questions: questionDocs,
+  board_papers: paperDocs,
+  exam_titles: examDocs,
+  videos: videoDocs,
+};
+
+const UPDATE = Object.fromEntries(
+  ["kind", "subject_id", "grade_id", "title", "body", "meta", "url", "source_stamp", "index_version"].map((c) => [
+    c.replace(/_(\w)/g, (_, x: string) => x.toUpperCase()),
+    sql.raw(`values(\`${c}\`)`),
+  ]),
+);
+
+/** Removes the search rows (and their words) of these source rows. */
+async function removeDocs(ex: Executor, source: SearchSource, sourceIds: number[]): Promise<void> {
+  if (!sourceIds.length) return;
+  const rows = await ex
+    .select({ id: searchDocs.id })
+    .from(searchDocs)
+    .where(and(eq(searchDocs.source, source), inArray(searchDocs.sourceId, sourceIds)));
+  if (!rows.length) return;
+  const ids = rows.map((r) => r.id);
+  await ex.delete(searchPostings).where(inArray(searchPostings.docId, ids));
+  await ex.delete(searchDocs).where(inArray(searchDocs.id, ids));
+}
+
+const POSTINGS_BATCH = 2000;
+
+/** Writes the search rows of these source rows with their words, removes those of missing ones; returns the rows written. */
+async function writeDocs(ex: Executor, source: SearchSource, ids: number[]): Promise<number> {
+  const docs = await BUILD[source](ex, ids);
+  if (docs.length) {
+    await ex
+      .insert(searchDocs)
+      .values(docs.map(({ words: _words, ...doc }) => doc))
+      .onDuplicateKeyUpdate({ set: UPDATE });
+    const rows = await ex
+      .select({ id: searchDocs.id, sourceId: searchDocs.sourceId })
+      .from(searchDocs)
+      .where(and(eq(searchDocs.source, source), inArray(searchDocs.sourceId, docs.map((d) => d.sourceId))));
+    const docIdOf = new Map(rows.map((r) => [r.sourceId, r.id]));
+    await ex.delete(searchPostings).where(inArray(searchPostings.docId, rows.map((r) => r.id)));
+    const postings = docs.flatMap((d) => {
+      const docId = docIdOf.get(d.sourceId)!;
+      const words = new Map(d.words);
+      if (d.subjectId != null) words.set(subjectGradeToken(d.subjectId, d.gradeId ?? null), 1);
+      return [...words].map(([token, weight]) => ({
+        token,
+        kind: d.kind,
+        rankKey: RANK_BASE - weight,
+        docId,
+        subjectId: d.subjectId ?? null,
+        gradeId: d.gradeId ?? null,
+      }));
+    });
+    for (let i = 0; i < postings.length; i += POSTINGS_BATCH) await ex.insert(searchPostings).values(postings.slice(i, i + POSTINGS_BATCH));
+  }
+  const kept = new Set(docs.map((d) => d.sourceId));
+  await removeDocs(
+    ex,
+    source,
+    ids.filter((id) => !kept.has(id)),
+  );
+  return docs.length;
+}
+
+/** See the top of this file. */
+export async function reindex(source: SearchIndexSource, ids: number[], executor: Executor = db): Promise<void> {
+  const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))];
+  if (!unique.length) return;
+  if (source === "board_subjects") {
+    const papers = await executor.select({ id: boardPapers.id }).from(boardPapers).where(inArray(boardPapers.boardSubjectId, unique));
+    return reindex("board_papers", papers.map((p) => p.id), executor);
+  }
+  for (let i = 0; i < unique.length; i += BATCH) await writeDocs(executor, source, unique.slice(i, i + BATCH));
+  if (source === "categories") {
+    const topics = await executor.select({ id: titles.id }).from(titles).where(inArray(titles.categoryId, unique));
+    await reindex("titles", topics.map((t) => t.id), executor);
+  }
+}
+
+/* ------------------------------------------------------------------ the safety net: stale rows */
+
+type StaleSpec = { source: SearchSource; table: string; stamp: string; join?: string };
+
+// The stamp is the newest updated_at of what the row's document is made of (see the builders above).
+const STALE: StaleSpec[] = [
+  { source: "titles", table: "titles", join: "join `categories` c on c.id = s.category_id", stamp: "greatest(s.updated_at, c.updated_at)" },
+  { source: "categories", table: "categories", stamp: "s.updated_at" },
+  { source: "questions", table: "questions", stamp: "s.updated_at" },
+  {
+    source: "board_papers",
+    table: "board_papers",
+    join: "join `board_subjects` bs on bs.id = s.board_subject_id left join `boards` b on b.id = s.board_id",
+    stamp: "greatest(s.updated_at, bs.updated_at, coalesce(b.updated_at, s.updated_at))",
+  },
+  {
+    source: "exam_titles",
+    table: "exam_titles",
+    join: "left join `exam_group_subjects` g on g.id = s.group_subject_id",
+    stamp: "greatest(s.updated_at, coalesce(g.updated_at, s.updated_at))",
+  },
+  { source: "videos", table: "videos", stamp: "s.updated_at" },
+];
+
+const rowsOf = <T>(result: unknown) => (result as unknown as [T[], unknown])[0];
+
+/**
+ * Indexes every row whose search row is missing, older than the row or made by an older
+ * SEARCH_VERSION, and removes search rows whose content is gone. Returns the rows (re)indexed (a row
+ * that makes no document, such as a video without a usable link, is looked at again next time).
+ * Idempotent; a few cheap queries when nothing is stale.
+ */
+export async function indexStale(executor: Executor = db): Promise<number> {
+  let done = 0;
+  for (const s of STALE) {
+    const orphans = rowsOf<{ source_id: number }>(
+      await executor.execute(
+        sql.raw(
+          `select d.source_id from \`search_docs\` d left join \`${s.table}\` s on s.id = d.source_id where d.source = '${s.source}' and s.id is null`,
+        ),
+      ),
+    ).map((r) => Number(r.source_id));
+    for (let i = 0; i < orphans.length; i += BATCH) await removeDocs(executor, s.source, orphans.slice(i, i + BATCH));
+    const stale = rowsOf<{ id: number }>(
+      await executor.execute(
+        sql.raw(
+          `select s.id from \`${s.table}\` s ${s.join ?? ""} left join \`search_docs\` d on d.source = '${s.source}' and d.source_id = s.id ` +
+            `where d.id is null or d.index_version <> ${SEARCH_VERSION} or d.source_stamp <> unix_timestamp(${s.stamp}) order by s.id`,
+        ),
+      ),
+    ).map((r) => Number(r.id));
+    for (let i = 0; i < stale.length; i += BATCH) done += await writeDocs(executor, s.source, stale.slice(i, i + BATCH));
+  }
+  return done;
+}
+
+/* ------------------------------------------------------------------ reading */
+
+export const SEARCH_KINDS: SearchKind[] = ["topic", "chapter", "mcq", "creative", "paper", "exam", "video"];
+
+/**
+ * How many rows of a clause are counted to choose the one to start from (the rarest); a clause with
+ * more counts as this many. Reading this many index entries is a few milliseconds.
+ */
+const ESTIMATE_CAP = 20_000;
+/** A starting clause with at most this many rows is read whole: every match is found, counts are exact. */
+const EXACT_CAP = 2000;
+/**
+ * Otherwise (every word is very common, "কত মান") the best rows of the starting word are read, this
+ * many of each kind (more of the kind asked for), and counts are at least what was found.
+ */
+const APPROX_PER_KIND = 120;
+const APPROX_KIND_ASKED = 1000;
+
+/** A search row that matches, with what the page needs to count, filter and rank it. */
+export type Candidate = { docId: number; kind: SearchKind; subjectId: number | null; gradeId: number | null; rank: number; matched: number };
+export type Found = {
+  candidates: Candidate[];
+  /** Not every match was read (see APPROX_PER_KIND): counts are lower bounds. */
+  approximate: boolean;
+  /** No row had every word: these have some of them (and every filter). */
+  loose: boolean;
+};
+
+/** `col` has one of the clause's tokens or begins with one of its prefixes (each a range of the index). */
+function tokenIn(col: string, clause: Clause): SQL {
+  const column = sql.raw(col);
+  const parts: SQL[] = [];
+  if (clause.tokens.length) parts.push(sql`${column} in (${sql.join(clause.tokens.map((t) => sql`${t}`), sql`, `)})`);
+  // Tokens are [a-z0-9]; "~" sorts after all of them.
+  for (const p of clause.prefixes) parts.push(sql`(${column} >= ${p} and ${column} < ${`${p}~`})`);
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
+/** Rows of each clause, counted up to ESTIMATE_CAP + 1: one round trip. */
+async function estimate(clauses: Clause[]): Promise<number[]> {
+  const parts = clauses.map(
+    (c, i) =>
+      sql`(select ${i} as i, count(*) as n from (select 1 from search_postings where ${tokenIn("token", c)} limit ${ESTIMATE_CAP + 1}) ${sql.raw(`e${i}`)})`,
+  );
+  const rows = rowsOf<{ i: number; n: number }>(await db.execute(sql.join(parts, sql` union all `)));
+  const out = clauses.map(() => 0);
+  for (const r of rows) out[Number(r.i)] = Number(r.n);
+  return out;
+}
+
+const idf = (rows: number) => Math.log(1 + ESTIMATE_CAP / Math.max(1, rows));
+
+type Row = { tag: number; doc_id: number; kind: SearchKind; subject_id: number | null; grade_id: number | null } & Record<string, unknown>;
+
+/**
+ * The rows that have the driver clause and every one of `verify`, with each clause's weight (w0 the
+ * driver's, w1… the others'), tagged `tag`. The driver's rows are read from its index range (all of
+ * them, or the best `limits` of each kind); each is checked for the other clauses through (doc_id, token).
+ */
+function matchSql(tag: number, driver: Clause, verify: Clause[], limits: [SearchKind, number][] | null): SQL {
+  const cols = sql.raw("token, kind, rank_key, doc_id, subject_id, grade_id");
+  const source = limits
+    ? sql`(${sql.join(
+        limits.map(([kind, n]) => sql`(select ${cols} from search_postings where ${tokenIn("token", driver)} and kind = ${kind} limit ${n})`),
+        sql` union all `,
+      )})`
+    : sql`(select ${cols} from search_postings where ${tokenIn("token", driver)})`;
+  const weights = verify.map((_, j) => sql.raw(`, ${RANK_BASE} - min(v${j}.rank_key) as w${j + 1}`));
+  const joins = verify.map((c, j) => sql` join search_postings ${sql.raw(`v${j}`)} on ${sql.raw(`v${j}`)}.doc_id = p.doc_id and ${tokenIn(`v${j}.token`, c)}`);
+  return sql`(select ${tag} as tag, p.doc_id, p.kind, p.subject_id, p.grade_id, ${RANK_BASE} - min(p.rank_key) as w0${sql.join(weights, sql``)}
+      from ${source} p${sql.join(joins, sql``)}
+      group by p.doc_id, p.kind, p.subject_id, p.grade_id)`;
+}
+
+const runMatches = async (parts: SQL[]) => rowsOf<Row>(await db.execute(sql.join(parts, sql` union all `)));
+
+/** Rank: each matched clause's weight (dampened: a long text says a word often) times its rarity. */
+const weightScore = (weight: unknown, rows: number) => (Number(weight) > 0 ? Math.sqrt(Number(weight)) * idf(rows) : 0);
+
+const approxLimits = (kind: SearchKind | null): [SearchKind, number][] =>
+  SEARCH_KINDS.map((k) => [k, k === kind ? APPROX_KIND_ASKED : APPROX_PER_KIND]);
+
+/**
+ * Every search row that meets all clauses (or, when none does and the query has several words,
+ * rows with some of its words and all of its filters), ranked. Bounded work whatever the data size:
+ * one query counts each clause's rows (capped), one reads the rarest clause's rows and checks them
+ * for the others (all of them when there are at most EXACT_CAP, else the best of each kind).
+ * `kind`: the kind the page shows, read deeper when not every match can be read.
+ */
+export async function findCandidates(clauses: Clause[], { kind }: { kind: SearchKind | null }): Promise<Found> {
+  if (!clauses.length) return { candidates: [], approximate: false, loose: false };
+  const counts = await estimate(clauses);
+  const textCount = clauses.filter((c) => c.text).length;
+  if (counts.every((n) => n > 0)) {
+    const driver = counts.indexOf(Math.min(...counts));
+    const approximate = counts[driver] > EXACT_CAP;
+    const others = clauses.map((c, i) => ({ c, i })).filter(({ i }) => i !== driver);
+    const rows = await runMatches([
+      matchSql(
+        0,
+        clauses[driver],
+        others.map((o) => o.c),
+        approximate ? approxLimits(kind) : null,
+      ),
+    ]);
+    if (rows.length || textCount < 2) {
+      const order = [driver, ...others.map((o) => o.i)];
+      const candidates = rows.map((r) => ({
+        docId: Number(r.doc_id),
+        kind: r.kind,
+        subjectId: r.subject_id === null ? null : Number(r.subject_id),
+        gradeId: r.grade_id === null ? null : Number(r.grade_id),
+        rank: order.reduce((sum, ci, k) => sum + weightScore(r[`w${k}`], counts[ci]), 0),
+        matched: clauses.length,
+      }));
+      return { candidates: sortCandidates(candidates), approximate, loose: false };
+    }
+  } else if (textCount < 2 || clauses.some((c, i) => !c.text && counts[i] === 0)) {
+    return { candidates: [], approximate: false, loose: false };
+  }
+  return { candidates: await someWords(clauses, counts, kind), approximate: true, loose: true };
+}
+
+/** The fallback: rows with any of the words (those with more of them first) and every filter. One query. */
+async function someWords(clauses: Clause[], counts: number[], kind: SearchKind | null): Promise<Candidate[]> {
+  const filters = clauses.filter((c) => !c.text);
+  const words = clauses.map((c, i) => ({ c, i })).filter(({ c, i }) => c.text && counts[i] > 0);
+  if (!words.length) return [];
+  const byDoc = new Map<number, Candidate>();
+  const rows = await runMatches(words.map(({ c }, k) => matchSql(k, c, filters, approxLimits(kind))));
+  for (const r of rows) {
+    const docId = Number(r.doc_id);
+    const score = weightScore(r.w0, counts[words[Number(r.tag)].i]);
+    const seen = byDoc.get(docId);
+    if (seen) {
+      seen.rank += score;
+      seen.matched++;
+    } else {
+      const subjectId = r.subject_id === null ? null : Number(r.subject_id);
+      const gradeId = r.grade_id === null ? null : Number(r.grade_id);
+      byDoc.set(docId, { docId, kind: r.kind, subjectId, gradeId, rank: score, matched: 1 });
+    }
+  }
+  return sortCandidates([...byDoc.values()]);
+}
+
+const sortCandidates = (list: Candidate[]) =>
+  list.sort((a, b) => b.matched - a.matched || b.rank - a.rank || SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind) || a.docId - b.docId);
+
+export type SearchHit = {
+  id: number;
+  source: SearchSource;
+  sourceId: number;
+  kind: SearchKind;
+  subjectId: number | null;
+  gradeId: number | null;
+  title: string;
+  body: string;
+  meta: string;
+  url: string | null;
+};
+
+/** The search rows to show, in the order given. One query. */
+export async function getHits(docIds: number[]): Promise<SearchHit[]> {
+  if (!docIds.length) return [];
+  const rows = await db
+    .select({
+      id: searchDocs.id,
+      source: searchDocs.source,
+      sourceId: searchDocs.sourceId,
+      kind: searchDocs.kind,
+      subjectId: searchDocs.subjectId,
+      gradeId: searchDocs.gradeId,
+      title: searchDocs.title,
+      body: searchDocs.body,
+      meta: searchDocs.meta,
+      url: searchDocs.url,
+    })
+    .from(searchDocs)
+    .where(inArray(searchDocs.id, docIds));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return docIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Questions per page on the pages a bank question is shown on (exam and MCQ practice pages). */
+const QUESTION_PAGE = 25;
+
+/**
+ * Where each bank question can be read: the board paper it is in, else the MCQ practice set, else
+ * the exam (on the right page, at its #q-{id}). One query; questions in no set get no link.
+ */
+export async function questionLinks(ids: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!ids.length) return out;
+  const rows = rowsOf<{
+    question_id: number;
+    set_id: number;
+    category_id: number | null;
+    parent_id: number | null;
+    paper_id: number | null;
+    board_subject_id: number | null;
+    exam_id: number | null;
+    pos: number;
+  }>(
+    await db.execute(sql`
+      select sq.question_id, sq.set_id, qs.mcq_category_id as category_id, mc.parent_id, bp.id as paper_id,
+        bp.board_subject_id, et.id as exam_id,
+        (select count(*) from set_questions s2 where s2.set_id = sq.set_id
+          and (s2.sort < sq.sort or (s2.sort = sq.sort and s2.question_id < sq.question_id))) as pos
+      from set_questions sq
+      join question_sets qs on qs.id = sq.set_id
+      left join mcq_categories mc on mc.id = qs.mcq_category_id
+      left join board_papers bp on bp.question_set_id = sq.set_id
+      left join exam_titles et on et.question_set_id = sq.set_id
+      where sq.question_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      order by sq.question_id, sq.set_id, bp.id, et.id`),
+  );
+  const score = (r: (typeof rows)[number]) => (r.paper_id ? 3 : r.category_id ? 2 : r.exam_id ? 1 : 0);
+  const best = new Map<number, (typeof rows)[number]>();
+  for (const r of rows) {
+    const seen = best.get(Number(r.question_id));
+    if (score(r) > 0 && (!seen || score(r) > score(seen))) best.set(Number(r.question_id), r);
+  }
+  for (const [id, r] of best) {
+    const page = Math.floor(Number(r.pos) / QUESTION_PAGE) + 1;
+    if (r.paper_id && r.board_subject_id) out.set(id, `/board-question/${r.board_subject_id}/paper/${r.paper_id}#q-${id}`);
+    else if (r.category_id) {
+      const base = r.parent_id ? `/mq/sub/${r.category_id}` : `/mq/${r.category_id}`;
+      out.set(id, `${base}?set=${r.set_id}&page=${page}#q-${id}`);
+    } else if (r.exam_id) out.set(id, `/exampage/${r.exam_id}${page > 1 ? `?page=${page}` : ""}#q-${id}`);
+  }
+  return out;
+}
+
+/** Subjects offered per grade, with names: the subject+grade filter's links. */
+export async function listSubjectGrades() {
+  return db
+    .select({ subjectId: schema.subjects.id, gradeId: schema.grades.id, subject: schema.subjects.name, grade: schema.grades.name, slug: schema.subjects.slug })
+    .from(schema.subjectGrades)
+    .innerJoin(schema.subjects, eq(schema.subjects.id, schema.subjectGrades.subjectId))
+    .innerJoin(schema.grades, eq(schema.grades.id, schema.subjectGrades.gradeId))
+    .orderBy(schema.grades.sort, schema.grades.id, schema.subjectGrades.sort, schema.subjects.sort, schema.subjects.id);
+}
+
+/** The years board papers exist for, newest first (the year filter's links). */
+export async function listPaperYears(limit = 20): Promise<number[]> {
+  const rows = await db.selectDistinct({ year: boardPapers.year }).from(boardPapers).orderBy(sql`${boardPapers.year} desc`).limit(limit);
+  return rows.map((r) => r.year);
+}
+
+/**
+ * A first topic of each subject, for the empty page (there are no reading counts to call any
+ * "popular"): the subject's first chapter's first topic. One query, one row per subject.
+ */
+export async function starterTopics(limit = 12) {
+  const rows = rowsOf<{ id: number | null; name: string | null; subject: string }>(
+    await db.execute(sql`
+      select x.id, (select t.name from titles t where t.id = x.id) as name, x.subject from (
+        select s.name as subject, s.sort, s.id as sid,
+          (select t.id from categories c join titles t on t.category_id = c.id
+            where c.subject_id = s.id order by c.sort, c.id, t.sort, t.id limit 1) as id
+        from subjects s) x
+      where x.id is not null order by x.sort, x.sid limit ${limit}`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), name: r.name ?? "", subject: r.subject }));
+}

@@ -1,0 +1,194 @@
+// /search: what the results page shows for its URL. The query is read by lib/search-query.ts, found
+// by models/search.server.ts, and every link is built by lib/search-url.ts. At most seven round trips.
+import { EDUCATION_BOARDS, highlight, parseQuery, queryClauses, type Segment, type Term } from "~/lib/search-query";
+import { boardName, KIND_ORDER, readSearchParams, SEARCH_KIND_LABELS, searchHref, type Kind, type SearchState } from "~/lib/search-url";
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import {
+  findCandidates,
+  getHits,
+  listPaperYears,
+  listSubjectGrades,
+  questionLinks,
+  starterTopics,
+  type Candidate,
+  type SearchHit,
+} from "~/models/search.server";
+
+/** Results of each kind on the page of all kinds; "all N" links to the kind's own pages. */
+export const PER_GROUP = 3;
+/** Results per page of one kind. */
+export const PER_PAGE = 10;
+
+export type Hit = {
+  id: number;
+  kind: Kind;
+  title: Segment[];
+  snippet: Segment[] | null;
+  meta: string;
+  where: string;
+  url: string | null;
+};
+
+export type FilterLink = { label: string; count?: number; href: string; current: boolean };
+export type Group = { kind: Kind; label: string; count: number; hits: Hit[]; more: string | null };
+export type ActiveFilter = { label: string; removeHref: string };
+
+type SubjectGradeRow = Awaited<ReturnType<typeof listSubjectGrades>>[number];
+
+const count = (rows: Candidate[], pick: (r: Candidate) => boolean) => rows.reduce((n, r) => (pick(r) ? n + 1 : n), 0);
+
+/** Whether a result of a subject (grade null: every grade of it) falls in a subject+grade. */
+const inSg = (r: { subjectId: number | null; gradeId: number | null }, sg: SearchState["sg"]) =>
+  !sg || (r.subjectId === sg.subjectId && (r.gradeId === sg.gradeId || r.gradeId === null));
+
+function whereLabel(hit: SearchHit, subjectGrades: SubjectGradeRow[]): string {
+  if (hit.subjectId === null) return "";
+  const exact = subjectGrades.find((s) => s.subjectId === hit.subjectId && s.gradeId === hit.gradeId);
+  if (exact) return `${exact.subject} · ${exact.grade}`;
+  return subjectGrades.find((s) => s.subjectId === hit.subjectId)?.subject ?? "";
+}
+
+function toHit(hit: SearchHit, terms: Term[], subjectGrades: SubjectGradeRow[], links: Map<number, string>): Hit {
+  const body = hit.body.trim();
+  return {
+    id: hit.id,
+    kind: hit.kind,
+    title: highlight(hit.title, terms, 260),
+    snippet: body && body !== hit.title ? highlight(body, terms) : null,
+    meta: hit.meta,
+    where: whereLabel(hit, subjectGrades),
+    url: hit.source === "questions" ? (links.get(hit.sourceId) ?? null) : hit.url,
+  };
+}
+
+export async function loadSearchPage(url: URL) {
+  const input = readSearchParams(url.searchParams);
+  const parsed = parseQuery(input.q);
+  const boards = input.boards.length ? input.boards : parsed.boards;
+  const year = input.year ?? parsed.year;
+  // Links keep the query without the words that became the board/year filter (the filter is in the URL then).
+  const state: SearchState = { ...input, q: parsed.boards.length ? parsed.rest : parsed.text, boards, year };
+  const base = { query: parsed.text, state, fromQuery: parsed.boards.length > 0 || (input.year === null && parsed.year !== null) };
+
+  const clauses = queryClauses(parsed.terms, { boards, year, sg: state.sg });
+  if (!clauses.length) {
+    const [starters, subjectGrades] = await Promise.all([starterTopics(), listSubjectGrades()]);
+    return { ...base, status: "empty" as const, starters, subjects: subjectLinks(subjectGrades) };
+  }
+
+  const [found, subjectGrades, paperYears] = await Promise.all([findCandidates(clauses, { kind: state.kind }), listSubjectGrades(), listPaperYears()]);
+  const { candidates, approximate, loose } = found;
+  const kindCount = (k: Kind) => count(candidates, (r) => r.kind === k);
+  const total = candidates.length;
+  const filters = filterLinks(state, candidates, subjectGrades, paperYears, kindCount, total);
+  const active = activeFilters(state, subjectGrades);
+
+  if (total === 0 || (state.kind && kindCount(state.kind) === 0)) {
+    const starters = await starterTopics();
+    return { ...base, status: "none" as const, total, loose, approximate, filters, active, starters, subjects: subjectLinks(subjectGrades) };
+  }
+
+  let chosen: Candidate[];
+  let pager: { page: number; pageCount: number; prev: string | null; next: string | null; first: number } | null = null;
+  if (state.kind) {
+    const ofKind = candidates.filter((c) => c.kind === state.kind);
+    const pageCount = Math.max(1, Math.ceil(ofKind.length / PER_PAGE));
+    const page = Math.min(state.page, pageCount);
+    state.page = page;
+    chosen = ofKind.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+    pager = {
+      page,
+      pageCount,
+      first: (page - 1) * PER_PAGE + 1,
+      prev: page > 1 ? searchHref(state, { page: page - 1 }) : null,
+      next: page < pageCount ? searchHref(state, { page: page + 1 }) : null,
+    };
+  } else {
+    chosen = KIND_ORDER.flatMap((k) => candidates.filter((c) => c.kind === k).slice(0, PER_GROUP));
+  }
+  const hits = await getHits(chosen.map((c) => c.docId));
+  const links = await questionLinks(hits.filter((h) => h.source === "questions").map((h) => h.sourceId));
+  const shown = hits.map((h) => toHit(h, parsed.terms, subjectGrades, links));
+  const kinds = state.kind ? [state.kind] : KIND_ORDER.filter((k) => kindCount(k) > 0);
+  const groups: Group[] = kinds.map((kind) => ({
+    kind,
+    label: SEARCH_KIND_LABELS[kind],
+    count: kindCount(kind),
+    hits: shown.filter((h) => h.kind === kind),
+    more: !state.kind && kindCount(kind) > PER_GROUP ? searchHref(state, { kind }) : null,
+  }));
+  return { ...base, status: "results" as const, total, loose, approximate, filters, active, groups, pager };
+}
+
+function subjectLinks(subjectGrades: SubjectGradeRow[]) {
+  return subjectGrades.map((s) => ({
+    label: `${s.subject} · ${s.grade}`,
+    href: `/subject/${encodeURIComponent(s.slug)}/${s.subjectId}/${s.gradeId}`,
+  }));
+}
+
+function filterLinks(
+  state: SearchState,
+  candidates: Candidate[],
+  subjectGrades: SubjectGradeRow[],
+  paperYears: number[],
+  kindCount: (k: Kind) => number,
+  total: number,
+) {
+  const kinds: FilterLink[] = [
+    { label: "সব ধরন", count: total, href: searchHref(state, { kind: null }), current: state.kind === null },
+    ...KIND_ORDER.filter((k) => kindCount(k) > 0 || state.kind === k).map((k) => ({
+      label: SEARCH_KIND_LABELS[k],
+      count: kindCount(k),
+      href: searchHref(state, { kind: k }),
+      current: state.kind === k,
+    })),
+  ];
+  const ofKind = candidates.filter((r) => !state.kind || r.kind === state.kind);
+  // With a subject+grade chosen, the results are of it only: it is the one link (and "all subjects").
+  const subjects: FilterLink[] = subjectGrades
+    .map((s) => ({
+      label: `${s.subject} · ${s.grade}`,
+      count: count(ofKind, (r) => inSg(r, s)),
+      href: searchHref(state, { sg: { subjectId: s.subjectId, gradeId: s.gradeId } }),
+      current: state.sg?.subjectId === s.subjectId && state.sg.gradeId === s.gradeId,
+    }))
+    .filter((l) => (state.sg ? l.current : l.count > 0));
+  // Boards and years belong to questions and papers: offered when there are some, or a filter is set.
+  const sourced = count(ofKind, (r) => r.kind === "mcq" || r.kind === "creative" || r.kind === "paper");
+  const withBoards = sourced > 0 || state.boards.length > 0 || state.year !== null;
+  const boardCodes = [...EDUCATION_BOARDS, ...state.boards.filter((b) => !EDUCATION_BOARDS.has(b))];
+  const boards: FilterLink[] = withBoards
+    ? boardCodes.map((code) => ({
+        label: boardName(code),
+        href: searchHref(state, { boards: [code] }),
+        current: state.boards.includes(code),
+      }))
+    : [];
+  const years = [...new Set([...(state.year !== null ? [state.year] : []), ...paperYears])].sort((a, b) => b - a);
+  const yearLinks: FilterLink[] = withBoards
+    ? years.map((y) => ({ label: toBanglaDigits(y), href: searchHref(state, { year: y }), current: state.year === y }))
+    : [];
+  return {
+    kinds,
+    subjects,
+    clearSubject: state.sg ? searchHref(state, { sg: null }) : null,
+    boards,
+    clearBoard: state.boards.length ? searchHref(state, { boards: [] }) : null,
+    years: yearLinks,
+    clearYear: state.year !== null ? searchHref(state, { year: null }) : null,
+  };
+}
+
+function activeFilters(state: SearchState, subjectGrades: SubjectGradeRow[]): ActiveFilter[] {
+  const out: ActiveFilter[] = [];
+  if (state.boards.length) out.push({ label: state.boards.map(boardName).join(", "), removeHref: searchHref(state, { boards: [] }) });
+  if (state.year !== null) out.push({ label: toBanglaDigits(state.year), removeHref: searchHref(state, { year: null }) });
+  if (state.sg) {
+    const s = subjectGrades.find((x) => x.subjectId === state.sg!.subjectId && x.gradeId === state.sg!.gradeId);
+    out.push({ label: s ? `${s.subject} · ${s.grade}` : "বিষয়", removeHref: searchHref(state, { sg: null }) });
+  }
+  return out;
+}
+
+export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;
