@@ -7,6 +7,7 @@ import { initCarousel, initCarousels } from "./carousel";
 import { initPlayer } from "./player";
 import { initPresence } from "./presence";
 import { initScroll } from "./scroll";
+import { initSuggest } from "./suggest";
 import { initSwap, onReplaced } from "./swap";
 import { initThumbs } from "./thumbs";
 
@@ -19,7 +20,7 @@ function start(): void {
   if (w.grbdEnhanced) return; // the script included twice must not double every listener
   w.grbdEnhanced = true;
   // Isolated so one failing behaviour leaves the others (and the no-JS fallbacks) working.
-  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer]) {
+  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer, initSuggest]) {
     try {
       init();
     } catch (err) {
