@@ -77,7 +77,8 @@ test.describe("search", () => {
   });
 
   test("hostile queries get a page, never an error", async ({ page }) => {
-    for (const q of ['+-*"()~<>@', "' OR 1=1 --", "ক".repeat(10_000), "\u200D\u200C", "MATCH(x) AGAINST('*')"]) {
+    // 10 KB of query (the URL as long as a server takes: Bangla letters are 9 bytes each once encoded).
+    for (const q of ['+-*"()~<>@', "' OR 1=1 --", "x".repeat(10_000), "ক".repeat(1000), "\u200D\u200C", "MATCH(x) AGAINST('*')"]) {
       const res = await page.goto(`/search?q=${encodeURIComponent(q)}&page=-3&kind=<b>&board=%00&year=1e9`);
       expect(res!.status(), q.slice(0, 20)).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
