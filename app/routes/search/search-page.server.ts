@@ -49,7 +49,9 @@ function whereLabel(hit: SearchHit, subjectGrades: SubjectGradeRow[]): string {
 }
 
 function toHit(hit: SearchHit, terms: Term[], subjectGrades: SubjectGradeRow[], links: Map<number, string>): Hit {
-  const body = hit.body.trim();
+  // A question's title is the start of its text: the snippet goes on from there (its options, its parts).
+  const titleText = hit.title.replace(/…$/, "");
+  const body = (hit.body.startsWith(titleText) ? hit.body.slice(titleText.length).replace(/^[\s·]+/, "") : hit.body).trim();
   return {
     id: hit.id,
     kind: hit.kind,
