@@ -1,14 +1,17 @@
-// Search: the index (table search_docs) and the reads of the results page.
+// Search: the index (tables search_docs and search_postings) and the reads of the results page.
 //
 // KEEPING THE INDEX CURRENT: every path that writes searchable content calls
 //
 //   reindex(source: SearchIndexSource, ids: number[], executor?: Executor): Promise<void>
 //
 //   source   the table that was written: "titles" | "categories" | "questions" | "board_papers" |
-//            "exam_titles" | "videos", or "board_subjects" (re-indexes that board subject's papers).
-//            "categories" also re-indexes the chapter's topics (they carry its name and subject).
+//            "exam_titles" | "videos"; or "board_subjects" / "exam_group_subjects", which re-index
+//            the papers / exams listed under them (they carry its name). "categories" also re-indexes
+//            the chapter's topics (they carry its name, subject and grade).
 //   ids      the ids created, saved or deleted; a deleted (missing) id's search row is removed.
 //   executor the save's transaction (recommended: the search row then commits with the save), or db.
+//
+// Subject, grade and board names are read when a page is shown: renaming them needs no reindex.
 //
 // e.g. updateTitle (models/study.server.ts) calls `await reindex("titles", [id], tx)` inside its transaction.
 // A question's options, parts and sources belong to the question: after changing them, reindex "questions".
@@ -52,7 +55,7 @@ import { VIDEO_KIND_LABELS, videoIdFrom } from "~/lib/video-id";
 import { videoHref } from "~/lib/video-query";
 
 export type Executor = MySqlDatabase<MySql2QueryResultHKT, MySql2PreparedQueryHKT, typeof schema>;
-export type SearchIndexSource = SearchSource | "board_subjects";
+export type SearchIndexSource = SearchSource | "board_subjects" | "exam_group_subjects";
 
 /** Raise when the normaliser or what a row's search text holds changes: indexStale then rebuilds every row. */
 export const SEARCH_VERSION = 1;
@@ -415,6 +418,10 @@ export async function reindex(source: SearchIndexSource, ids: number[], executor
   if (source === "board_subjects") {
     const papers = await executor.select({ id: boardPapers.id }).from(boardPapers).where(inArray(boardPapers.boardSubjectId, unique));
     return reindex("board_papers", papers.map((p) => p.id), executor);
+  }
+  if (source === "exam_group_subjects") {
+    const exams = await executor.select({ id: examTitles.id }).from(examTitles).where(inArray(examTitles.groupSubjectId, unique));
+    return reindex("exam_titles", exams.map((e) => e.id), executor);
   }
   for (let i = 0; i < unique.length; i += BATCH) await writeDocs(executor, source, unique.slice(i, i + BATCH));
   if (source === "categories") {

@@ -371,6 +371,19 @@ describe("saving keeps the index current", () => {
     await reindex("categories", [1]);
   });
 
+  it("a board subject or exam group renamed: reindex of it renews the papers and exams listed under it", async () => {
+    await db.update(schema.boardSubjects).set({ name: "উচ্চতর গণিত (নতুন সিলেবাস)" }).where(eq(schema.boardSubjects.id, 1));
+    await reindex("board_subjects", [1]);
+    const papers = await search({ q: "সৃজনশীল", kind: "paper" });
+    expect(papers.groups![0].hits[0].meta).toMatch(/^উচ্চতর গণিত \(নতুন সিলেবাস\) · /);
+    await db.insert(schema.examTitleGroups).values({ id: 1, name: "মডেল টেস্ট" });
+    await db.insert(schema.examGroups).values({ id: 1, titleGroupId: 1, name: "বিজ্ঞান" });
+    await db.insert(schema.examGroupSubjects).values({ id: 1, groupId: 1, name: "গণিত প্রথম পত্র" });
+    await db.update(schema.examTitles).set({ groupSubjectId: 1 }).where(eq(schema.examTitles.id, 1));
+    await reindex("exam_group_subjects", [1]);
+    expect((await search({ q: "মডেল", kind: "exam" })).groups![0].hits[0].meta).toBe("গণিত প্রথম পত্র");
+  });
+
   it("a deleted row's search row goes with reindex, or with indexStale", async () => {
     await db.delete(schema.titles).where(eq(schema.titles.id, 124));
     await reindex("titles", [124]);
