@@ -30,7 +30,6 @@ function listFor(input: HTMLInputElement): HTMLUListElement {
 function close(input: HTMLInputElement): void {
   const list = input.form?.querySelector<HTMLUListElement>(".suggest-list");
   if (list) list.hidden = true;
-  input.setAttribute("aria-expanded", "false");
 }
 
 function draw(input: HTMLInputElement, q: string, items: Item[]): void {
@@ -51,7 +50,6 @@ function draw(input: HTMLInputElement, q: string, items: Item[]): void {
     list.appendChild(li);
   }
   list.hidden = false;
-  input.setAttribute("aria-expanded", "true");
 }
 
 async function load(input: HTMLInputElement): Promise<void> {
@@ -97,7 +95,6 @@ export function initSuggest(): void {
   document.addEventListener("input", (e) => {
     const input = el(e);
     if (!(input instanceof HTMLInputElement) || !input.hasAttribute("data-suggest")) return;
-    input.setAttribute("aria-expanded", "false");
     clearTimeout(timer);
     timer = window.setTimeout(() => load(input), WAIT_MS);
   });
