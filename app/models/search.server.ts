@@ -547,14 +547,14 @@ export const SEARCH_KINDS: SearchKind[] = ["topic", "chapter", "mcq", "creative"
  * How many rows of a clause are counted to choose the one to start from (the rarest); a clause with
  * more counts as this many. Reading this many index entries is a few milliseconds.
  */
-const ESTIMATE_CAP = 20_000;
+const ESTIMATE_CAP = 5000;
 /** A starting clause with at most this many rows is read whole: every match is found, counts are exact. */
 const EXACT_CAP = 2000;
 /**
  * Otherwise (every word is very common, "কত মান") the best rows of the starting word are read, this
  * many of each kind (more of the kind asked for), and counts are at least what was found.
  */
-const APPROX_PER_KIND = 120;
+const APPROX_PER_KIND = 50;
 /** Words read for a prefix when not every match can be read ("মান*": মান, মানের, মানুষ …). */
 const MAX_PREFIX_WORDS = 200;
 const APPROX_KIND_ASKED = 1000;
