@@ -16,13 +16,13 @@ CREATE TABLE `search_docs` (
 );
 --> statement-breakpoint
 CREATE TABLE `search_postings` (
+	`doc_id` int NOT NULL,
 	`token` varchar(86) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
 	`kind` enum('topic','chapter','mcq','creative','paper','exam','video') NOT NULL,
 	`rank_key` smallint unsigned NOT NULL,
-	`doc_id` int NOT NULL,
 	`subject_id` int,
 	`grade_id` int,
-	CONSTRAINT `search_postings_pk` PRIMARY KEY(`token`,`kind`,`rank_key`,`doc_id`)
+	CONSTRAINT `search_postings_pk` PRIMARY KEY(`doc_id`,`token`)
 );
 --> statement-breakpoint
-CREATE INDEX `search_postings_doc_idx` ON `search_postings` (`doc_id`,`token`);
+CREATE INDEX `search_postings_token_idx` ON `search_postings` (`token`,`kind`,`rank_key`,`subject_id`,`grade_id`);

@@ -191,6 +191,10 @@ async function resolvePages(databaseUrl) {
       { name: "exam sub-page", path: `/exam-subpage/1?group=${exam.grp}&title=${exam.title}` },
       { name: "board papers", path: `/board-question/${board.id}` },
       { name: "live room", path: "/live/room" },
+      { name: "search (a topic)", path: `/search?q=${encodeURIComponent("ত্রিকোণমিতি")}` },
+      { name: "search (board and year)", path: `/search?q=${encodeURIComponent("ঢাকা বোর্ড ২০১৯")}` },
+      { name: "search (a question's words)", path: `/search?q=${encodeURIComponent("বলের একক কী")}` },
+      { name: "search suggestions", path: `/api/search/suggest?q=${encodeURIComponent("ত্রিকোণ")}` },
       { name: "presence ping", path: "/api/online/ping", method: "POST" },
     ];
   } finally {

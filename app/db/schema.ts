@@ -804,54 +804,61 @@ export type SearchSource = (typeof searchSources)[number];
  * models/search.server.ts (`reindex` on every save, seed, import and db:render). No foreign keys:
  * deleting content must not wait on its search row, and `reindex` of a deleted id removes it.
  */
-export const searchDocs = mysqlTable(
-  "search_docs",
-  {
-    id: id(),
-    source: mysqlEnum("source", searchSources).notNull(),
-    sourceId: int("source_id").notNull(),
-    kind: mysqlEnum("kind", searchKinds).notNull(),
-    /** For the subject+grade filter; grade null = every grade of the subject. */
-    subjectId: int("subject_id"),
-    gradeId: int("grade_id"),
-    /** Plain text, as shown in the results (math in readable form). */
-    title: varchar("title", { length: 255 }).notNull(),
-    /** The start of the plain text, for the snippet. */
-    body: text("body").notNull(),
-    /** A short label under the title, e.g. the board-year label "ঢা. বো. ২০১৯". */
-    meta: varchar("meta", { length: 255 }).notNull().default(""),
-    /** Where the result links to; null for bank questions (their page is found when shown). */
-    url: varchar("url", { length: 255 }),
-    /** UNIX_TIMESTAMP of the source's updated_at when indexed: a newer one means stale. */
-    sourceStamp: int("source_stamp").notNull().default(0),
-    /** The normaliser's version the row was made with (SEARCH_VERSION). */
-    indexVersion: int("index_version").notNull().default(0),
-  },
-  (t) => [uniqueIndex("search_docs_source_uq").on(t.source, t.sourceId)],
-);
+const searchDocsColumns = () => ({
+  id: id(),
+  source: mysqlEnum("source", searchSources).notNull(),
+  sourceId: int("source_id").notNull(),
+  kind: mysqlEnum("kind", searchKinds).notNull(),
+  /** For the subject+grade filter; grade null = every grade of the subject. */
+  subjectId: int("subject_id"),
+  gradeId: int("grade_id"),
+  /** Plain text, as shown in the results (math in readable form). */
+  title: varchar("title", { length: 255 }).notNull(),
+  /** The start of the plain text, for the snippet. */
+  body: text("body").notNull(),
+  /** A short label under the title, e.g. the board-year label "ঢা. বো. ২০১৯". */
+  meta: varchar("meta", { length: 255 }).notNull().default(""),
+  /** Where the result links to; null for bank questions (their page is found when shown). */
+  url: varchar("url", { length: 255 }),
+  /** UNIX_TIMESTAMP of the source's updated_at when indexed: a newer one means stale. */
+  sourceStamp: int("source_stamp").notNull().default(0),
+  /** The normaliser's version the row was made with (SEARCH_VERSION). */
+  indexVersion: int("index_version").notNull().default(0),
+});
+export const searchDocs = mysqlTable("search_docs", searchDocsColumns(), (t) => [
+  uniqueIndex("search_docs_source_uq").on(t.source, t.sourceId),
+]);
 
 const asciiToken = customType<{ data: string }>({ dataType: () => "varchar(86) CHARACTER SET ascii COLLATE ascii_bin" });
 
 /**
- * The inverted index: one row per word (index token, lib/search-text.ts) per search row. Clustered by
- * token, kind and rank_key, so a word's rows are one range, a word's beginning ("ত্রিকোণ*") is a range
- * too, and a word's rows of one kind come best first; (doc_id, token) checks a candidate for the other
- * words. Kept in InnoDB rather than a FULLTEXT index: InnoDB FULLTEXT ranks every match of a common
- * word ("কত" is in most questions) before returning any, seconds at 350,000 rows.
+ * The inverted index: one row per word (index token, lib/search-text.ts) per search row. Read through
+ * search_postings_token_idx, which holds every column a search needs: a word's rows are one range of
+ * it, a word's beginning ("ত্রিকোণ*") a range too, and a word's rows of one kind come best first
+ * (rank_key). The primary key (doc_id, token) checks a candidate for the other words, and takes new
+ * rows in doc_id order (a whole rebuild fills it first and adds the token index after, in one sorted
+ * pass: models/search.server.ts rebuildIndex). Not a FULLTEXT index: InnoDB FULLTEXT ranks every match of a common word
+ * ("কত" is in most questions) before returning any, seconds at 350,000 rows.
  */
-export const searchPostings = mysqlTable(
-  "search_postings",
-  {
-    token: asciiToken("token").notNull(),
-    kind: mysqlEnum("kind", searchKinds).notNull(),
-    /** 10000 − the word's weight in the row (10 per occurrence in the title, 1 in the text): lower ranks first. */
-    rankKey: smallint("rank_key", { unsigned: true }).notNull(),
-    docId: int("doc_id").notNull(),
-    subjectId: int("subject_id"),
-    gradeId: int("grade_id"),
-  },
-  (t) => [
-    primaryKey({ name: "search_postings_pk", columns: [t.token, t.kind, t.rankKey, t.docId] }),
-    index("search_postings_doc_idx").on(t.docId, t.token),
-  ],
-);
+const searchPostingsColumns = () => ({
+  docId: int("doc_id").notNull(),
+  token: asciiToken("token").notNull(),
+  kind: mysqlEnum("kind", searchKinds).notNull(),
+  /** 10000 − the word's weight in the row (10 per occurrence in the title, 1 in the text): lower ranks first. */
+  rankKey: smallint("rank_key", { unsigned: true }).notNull(),
+  subjectId: int("subject_id"),
+  gradeId: int("grade_id"),
+});
+export const searchPostings = mysqlTable("search_postings", searchPostingsColumns(), (t) => [
+  primaryKey({ name: "search_postings_pk", columns: [t.docId, t.token] }),
+  index("search_postings_token_idx").on(t.token, t.kind, t.rankKey, t.subjectId, t.gradeId),
+]);
+
+/**
+ * The two search tables under other names: a rebuild of the whole index fills copies beside the live
+ * tables and swaps them in (models/search.server.ts). Columns only; the copies are made with CREATE TABLE … LIKE.
+ */
+export const searchTablesNamed = (docs: string, postings: string) => ({
+  docs: mysqlTable(docs, searchDocsColumns()),
+  postings: mysqlTable(postings, searchPostingsColumns()),
+});

@@ -10,6 +10,7 @@ import { initPlayer } from "./player";
 import { initPresence } from "./presence";
 import { initQuiz } from "./quiz";
 import { initScroll } from "./scroll";
+import { initSuggest } from "./suggest";
 import { initSwap, onReplaced } from "./swap";
 import { initThumbs } from "./thumbs";
 
@@ -22,7 +23,7 @@ function start(): void {
   if (w.grbdEnhanced) return; // the script included twice must not double every listener
   w.grbdEnhanced = true;
   // Isolated so one failing behaviour leaves the others (and the no-JS fallbacks) working.
-  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer, initAttempt, initAutosubmit, initQuiz]) {
+  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer, initAttempt, initAutosubmit, initQuiz, initSuggest]) {
     try {
       init();
     } catch (err) {

@@ -15,6 +15,8 @@ export type Term = {
   word: Word;
   /** The word's index token, or its stem's when an ending was cut ("ত্রিকোণমিতির" -> "ত্রিকোণমিতি"). */
   token: string;
+  /** The same as normalised text (the stem): what highlighting compares words of a text with. */
+  text: string;
   /** Match words that begin with the token (ত্রিকোণমিতি finds ত্রিকোণমিতির), or only the word itself. */
   prefix: boolean;
   /** A four-digit year: it also finds questions and papers set that year. */
@@ -148,7 +150,7 @@ function termOf(word: Word): Term {
   const token = encodeWord({ text: stemmed, script: word.script });
   // Short words only as themselves: "বল*" would match a large part of the language.
   const prefix = word.script !== "nu" && (stemmed !== word.text || length(stemmed) >= 3);
-  return { word, token, prefix, year: word.script === "nu" ? yearOf(word, false) : null };
+  return { word, token, text: stemmed, prefix, year: word.script === "nu" ? yearOf(word, false) : null };
 }
 
 /* ------------------------------------------------------------------ parse */
@@ -254,10 +256,9 @@ export function queryClauses(terms: Term[], { boards, year, sg }: Filters): Clau
 
 /* ------------------------------------------------------------------ highlighting */
 
-/** Whether a word of the text (normalised) is one the query looks for. */
+/** Whether a word of the text (normalised) is one the query looks for: as the index compares tokens, on the text itself. */
 export function matchesTerm(word: Word, terms: Term[]): boolean {
-  const token = encodeWord(word);
-  return terms.some((t) => (t.prefix ? token.startsWith(t.token) : token === t.token));
+  return terms.some((t) => t.word.script === word.script && (t.prefix ? word.text.startsWith(t.text) : word.text === t.text));
 }
 
 export type Segment = { text: string; mark: boolean };
@@ -270,12 +271,16 @@ const RUN = /[\u0980-\u09FF\u200C\u200D\p{L}\p{M}\p{N}]+/gu;
  * matches), as segments with the matching words marked. Ellipses show where it was cut.
  */
 export function highlight(text: string, terms: Term[], max = 220): Segment[] {
-  const runs: { start: number; end: number; mark: boolean }[] = [];
-  for (const m of text.matchAll(RUN)) {
-    const mark = terms.length > 0 && words(normalize(m[0])).some((w) => matchesTerm(w, terms));
-    runs.push({ start: m.index!, end: m.index! + m[0].length, mark });
-  }
-  const first = runs.find((r) => r.mark);
+  // Normalising every word of a long text per result is the page's main cost: look at each
+  // distinct run once, and only until the first match and then within the window shown.
+  const seen = new Map<string, boolean>();
+  const isMatch = (run: string) => {
+    let mark = seen.get(run);
+    if (mark === undefined) seen.set(run, (mark = terms.length > 0 && words(normalize(run)).some((w) => matchesTerm(w, terms))));
+    return mark;
+  };
+  const runs = [...text.matchAll(RUN)].map((m) => ({ text: m[0], start: m.index!, end: m.index! + m[0].length }));
+  const first = runs.find((r) => isMatch(r.text));
   let from = 0;
   if (first && text.length > max && first.end > max * 0.6) {
     from = Math.max(0, first.start - Math.floor(max / 3));
@@ -297,8 +302,7 @@ export function highlight(text: string, terms: Term[], max = 220): Segment[] {
   if (from > 0) push("… ", false);
   let at = from;
   for (const r of runs) {
-    if (r.end <= from || r.start >= to) continue;
-    if (!r.mark) continue;
+    if (r.end <= from || r.start >= to || !isMatch(r.text)) continue;
     push(text.slice(at, Math.max(at, r.start)), false);
     push(text.slice(Math.max(at, r.start), Math.min(r.end, to)), true);
     at = Math.min(r.end, to);

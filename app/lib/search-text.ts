@@ -21,7 +21,13 @@ const BANGLA_DIGITS = "০১২৩৪৫৬৭৮৯";
  * - lower case, Latin letters without accents;
  * - control characters and zero-width space as spaces.
  */
+// Text that is already in the normal form (lower-case ASCII, Bangla letters and signs without nukta,
+// digits, no ো/ৌ or আ typed in two parts): nothing to do, which is the common case for each word.
+const PLAIN = /^[\u0981-\u09BB\u09BD-\u09E3a-z0-9 ]*$/;
+const COMPOSABLE = /\u09C7[\u09BE\u09D7]|\u0985\u09BE/;
+
 export function normalize(text: string): string {
+  if (PLAIN.test(text) && !COMPOSABLE.test(text)) return text;
   return text
     .replace(/[\u0000-\u001F\u007F-\u009F\u200B\u2028\u2029]/g, " ")
     .replace(/\u09A4\u09CD\u200D/g, "\u09CE")

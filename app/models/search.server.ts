@@ -1,14 +1,17 @@
-// Search: the index (table search_docs) and the reads of the results page.
+// Search: the index (tables search_docs and search_postings) and the reads of the results page.
 //
 // KEEPING THE INDEX CURRENT: every path that writes searchable content calls
 //
 //   reindex(source: SearchIndexSource, ids: number[], executor?: Executor): Promise<void>
 //
 //   source   the table that was written: "titles" | "categories" | "questions" | "board_papers" |
-//            "exam_titles" | "videos", or "board_subjects" (re-indexes that board subject's papers).
-//            "categories" also re-indexes the chapter's topics (they carry its name and subject).
+//            "exam_titles" | "videos"; or "board_subjects" / "exam_group_subjects", which re-index
+//            the papers / exams listed under them (they carry its name). "categories" also re-indexes
+//            the chapter's topics (they carry its name, subject and grade).
 //   ids      the ids created, saved or deleted; a deleted (missing) id's search row is removed.
 //   executor the save's transaction (recommended: the search row then commits with the save), or db.
+//
+// Subject, grade and board names are read when a page is shown: renaming them needs no reindex.
 //
 // e.g. updateTitle (models/study.server.ts) calls `await reindex("titles", [id], tx)` inside its transaction.
 // A question's options, parts and sources belong to the question: after changing them, reindex "questions".
@@ -38,6 +41,7 @@ import {
   questionSources,
   searchDocs,
   searchPostings,
+  searchTablesNamed,
   titles,
   videos,
   type SearchKind,
@@ -45,13 +49,13 @@ import {
 } from "~/db/schema";
 import { formatBoardYear, formatSources, sourcesFromNotation, type Source } from "~/lib/board-year";
 import { groupBy } from "~/lib/group-by";
-import { sourceTokens, subjectGradeToken, type Clause } from "~/lib/search-query";
+import { parseQuery, queryClauses, sourceTokens, subjectGradeToken, type Clause } from "~/lib/search-query";
 import { indexTokens, readableMath, searchableText } from "~/lib/search-text";
 import { VIDEO_KIND_LABELS, videoIdFrom } from "~/lib/video-id";
 import { videoHref } from "~/lib/video-query";
 
 export type Executor = MySqlDatabase<MySql2QueryResultHKT, MySql2PreparedQueryHKT, typeof schema>;
-export type SearchIndexSource = SearchSource | "board_subjects";
+export type SearchIndexSource = SearchSource | "board_subjects" | "exam_group_subjects";
 
 /** Raise when the normaliser or what a row's search text holds changes: indexStale then rebuilds every row. */
 export const SEARCH_VERSION = 1;
@@ -348,35 +352,38 @@ const UPDATE = Object.fromEntries(
   ]),
 );
 
+type Tables = ReturnType<typeof searchTablesNamed>;
+const LIVE: Tables = { docs: searchDocs, postings: searchPostings };
+
 /** Removes the search rows (and their words) of these source rows. */
-async function removeDocs(ex: Executor, source: SearchSource, sourceIds: number[]): Promise<void> {
+async function removeDocs(ex: Executor, source: SearchSource, sourceIds: number[], t: Tables = LIVE): Promise<void> {
   if (!sourceIds.length) return;
   const rows = await ex
-    .select({ id: searchDocs.id })
-    .from(searchDocs)
-    .where(and(eq(searchDocs.source, source), inArray(searchDocs.sourceId, sourceIds)));
+    .select({ id: t.docs.id })
+    .from(t.docs)
+    .where(and(eq(t.docs.source, source), inArray(t.docs.sourceId, sourceIds)));
   if (!rows.length) return;
   const ids = rows.map((r) => r.id);
-  await ex.delete(searchPostings).where(inArray(searchPostings.docId, ids));
-  await ex.delete(searchDocs).where(inArray(searchDocs.id, ids));
+  await ex.delete(t.postings).where(inArray(t.postings.docId, ids));
+  await ex.delete(t.docs).where(inArray(t.docs.id, ids));
 }
 
 const POSTINGS_BATCH = 2000;
 
 /** Writes the search rows of these source rows with their words, removes those of missing ones; returns the rows written. */
-async function writeDocs(ex: Executor, source: SearchSource, ids: number[]): Promise<number> {
+async function writeDocs(ex: Executor, source: SearchSource, ids: number[], t: Tables = LIVE): Promise<number> {
   const docs = await BUILD[source](ex, ids);
   if (docs.length) {
     await ex
-      .insert(searchDocs)
+      .insert(t.docs)
       .values(docs.map(({ words: _words, ...doc }) => doc))
       .onDuplicateKeyUpdate({ set: UPDATE });
     const rows = await ex
-      .select({ id: searchDocs.id, sourceId: searchDocs.sourceId })
-      .from(searchDocs)
-      .where(and(eq(searchDocs.source, source), inArray(searchDocs.sourceId, docs.map((d) => d.sourceId))));
+      .select({ id: t.docs.id, sourceId: t.docs.sourceId })
+      .from(t.docs)
+      .where(and(eq(t.docs.source, source), inArray(t.docs.sourceId, docs.map((d) => d.sourceId))));
     const docIdOf = new Map(rows.map((r) => [r.sourceId, r.id]));
-    await ex.delete(searchPostings).where(inArray(searchPostings.docId, rows.map((r) => r.id)));
+    await ex.delete(t.postings).where(inArray(t.postings.docId, rows.map((r) => r.id)));
     const postings = docs.flatMap((d) => {
       const docId = docIdOf.get(d.sourceId)!;
       const words = new Map(d.words);
@@ -390,13 +397,16 @@ async function writeDocs(ex: Executor, source: SearchSource, ids: number[]): Pro
         gradeId: d.gradeId ?? null,
       }));
     });
-    for (let i = 0; i < postings.length; i += POSTINGS_BATCH) await ex.insert(searchPostings).values(postings.slice(i, i + POSTINGS_BATCH));
+    // In primary key order: each batch appends to the table instead of splitting its pages.
+    postings.sort((a, b) => a.docId - b.docId || (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
+    for (let i = 0; i < postings.length; i += POSTINGS_BATCH) await ex.insert(t.postings).values(postings.slice(i, i + POSTINGS_BATCH));
   }
   const kept = new Set(docs.map((d) => d.sourceId));
   await removeDocs(
     ex,
     source,
     ids.filter((id) => !kept.has(id)),
+    t,
   );
   return docs.length;
 }
@@ -408,6 +418,10 @@ export async function reindex(source: SearchIndexSource, ids: number[], executor
   if (source === "board_subjects") {
     const papers = await executor.select({ id: boardPapers.id }).from(boardPapers).where(inArray(boardPapers.boardSubjectId, unique));
     return reindex("board_papers", papers.map((p) => p.id), executor);
+  }
+  if (source === "exam_group_subjects") {
+    const exams = await executor.select({ id: examTitles.id }).from(examTitles).where(inArray(examTitles.groupSubjectId, unique));
+    return reindex("exam_titles", exams.map((e) => e.id), executor);
   }
   for (let i = 0; i < unique.length; i += BATCH) await writeDocs(executor, source, unique.slice(i, i + BATCH));
   if (source === "categories") {
@@ -442,13 +456,37 @@ const STALE: StaleSpec[] = [
 
 const rowsOf = <T>(result: unknown) => (result as unknown as [T[], unknown])[0];
 
+/** More stale rows than this (a first index of a large data set, a new SEARCH_VERSION): rebuild it whole. */
+const REBUILD_AT = 20_000;
+
+async function staleIds(executor: Executor, s: StaleSpec): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await executor.execute(
+      sql.raw(
+        `select s.id from \`${s.table}\` s ${s.join ?? ""} left join \`search_docs\` d on d.source = '${s.source}' and d.source_id = s.id ` +
+          `where d.id is null or d.index_version <> ${SEARCH_VERSION} or d.source_stamp <> unix_timestamp(${s.stamp}) order by s.id`,
+      ),
+    ),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 /**
  * Indexes every row whose search row is missing, older than the row or made by an older
  * SEARCH_VERSION, and removes search rows whose content is gone. Returns the rows (re)indexed (a row
  * that makes no document, such as a video without a usable link, is looked at again next time).
- * Idempotent; a few cheap queries when nothing is stale.
+ * Idempotent; a few cheap queries when nothing is stale. With more than REBUILD_AT stale rows it
+ * rebuilds the whole index instead (rebuildIndex): give it the database, not a transaction.
  */
 export async function indexStale(executor: Executor = db): Promise<number> {
+  const stale = new Map<SearchSource, number[]>();
+  for (const s of STALE) stale.set(s.source, await staleIds(executor, s));
+  if ([...stale.values()].reduce((n, ids) => n + ids.length, 0) >= REBUILD_AT) {
+    const done = await rebuildIndex(executor);
+    // Rows saved while it ran (their updated_at is newer than what was indexed).
+    for (const s of STALE) await writeBatches(executor, s.source, await staleIds(executor, s));
+    return done;
+  }
   let done = 0;
   for (const s of STALE) {
     const orphans = rowsOf<{ source_id: number }>(
@@ -459,16 +497,45 @@ export async function indexStale(executor: Executor = db): Promise<number> {
       ),
     ).map((r) => Number(r.source_id));
     for (let i = 0; i < orphans.length; i += BATCH) await removeDocs(executor, s.source, orphans.slice(i, i + BATCH));
-    const stale = rowsOf<{ id: number }>(
-      await executor.execute(
-        sql.raw(
-          `select s.id from \`${s.table}\` s ${s.join ?? ""} left join \`search_docs\` d on d.source = '${s.source}' and d.source_id = s.id ` +
-            `where d.id is null or d.index_version <> ${SEARCH_VERSION} or d.source_stamp <> unix_timestamp(${s.stamp}) order by s.id`,
-        ),
-      ),
-    ).map((r) => Number(r.id));
-    for (let i = 0; i < stale.length; i += BATCH) done += await writeDocs(executor, s.source, stale.slice(i, i + BATCH));
+    done += await writeBatches(executor, s.source, stale.get(s.source) ?? []);
   }
+  return done;
+}
+
+async function writeBatches(executor: Executor, source: SearchSource, ids: number[], t: Tables = LIVE): Promise<number> {
+  let done = 0;
+  for (let i = 0; i < ids.length; i += BATCH) done += await writeDocs(executor, source, ids.slice(i, i + BATCH), t);
+  return done;
+}
+
+/** The token index of search_postings, as the migration makes it (a rebuild adds it after filling). */
+const TOKEN_INDEX = "search_postings_token_idx";
+const TOKEN_INDEX_COLUMNS = "`token`, `kind`, `rank_key`, `subject_id`, `grade_id`";
+
+/**
+ * The whole index made anew beside the live one, then swapped in at once (RENAME TABLE): search keeps
+ * answering from the old index meanwhile. The new postings are written without their token index,
+ * in primary key order, and the index is added after in one sorted pass: at 350,000 rows minutes,
+ * where inserting into both indexes as it goes took over an hour here. Returns the rows indexed.
+ */
+export async function rebuildIndex(executor: Executor = db): Promise<number> {
+  const exec = (statement: string) => executor.execute(sql.raw(statement));
+  await exec("drop table if exists `search_docs_next`, `search_postings_next`");
+  await exec("create table `search_docs_next` like `search_docs`");
+  await exec("create table `search_postings_next` like `search_postings`");
+  await exec(`alter table \`search_postings_next\` drop index \`${TOKEN_INDEX}\``);
+  const next = searchTablesNamed("search_docs_next", "search_postings_next");
+  let done = 0;
+  for (const s of STALE) {
+    const ids = rowsOf<{ id: number }>(await exec(`select id from \`${s.table}\` order by id`)).map((r) => Number(r.id));
+    done += await writeBatches(executor, s.source, ids, next);
+  }
+  await exec(`alter table \`search_postings_next\` add index \`${TOKEN_INDEX}\` (${TOKEN_INDEX_COLUMNS})`);
+  await exec(
+    "rename table `search_docs` to `search_docs_old`, `search_docs_next` to `search_docs`, " +
+      "`search_postings` to `search_postings_old`, `search_postings_next` to `search_postings`",
+  );
+  await exec("drop table `search_docs_old`, `search_postings_old`");
   return done;
 }
 
@@ -480,14 +547,16 @@ export const SEARCH_KINDS: SearchKind[] = ["topic", "chapter", "mcq", "creative"
  * How many rows of a clause are counted to choose the one to start from (the rarest); a clause with
  * more counts as this many. Reading this many index entries is a few milliseconds.
  */
-const ESTIMATE_CAP = 20_000;
+const ESTIMATE_CAP = 5000;
 /** A starting clause with at most this many rows is read whole: every match is found, counts are exact. */
 const EXACT_CAP = 2000;
 /**
  * Otherwise (every word is very common, "কত মান") the best rows of the starting word are read, this
  * many of each kind (more of the kind asked for), and counts are at least what was found.
  */
-const APPROX_PER_KIND = 120;
+const APPROX_PER_KIND = 50;
+/** Words read for a prefix when not every match can be read ("মান*": মান, মানের, মানুষ …). */
+const MAX_PREFIX_WORDS = 200;
 const APPROX_KIND_ASKED = 1000;
 
 /** A search row that matches, with what the page needs to count, filter and rank it. */
@@ -532,13 +601,20 @@ type Row = { tag: number; doc_id: number; kind: SearchKind; subject_id: number |
  * them, or the best `limits` of each kind); each is checked for the other clauses through (doc_id, token).
  */
 function matchSql(tag: number, driver: Clause, verify: Clause[], limits: [SearchKind, number][] | null): SQL {
-  const cols = sql.raw("token, kind, rank_key, doc_id, subject_id, grade_id");
+  const cols = sql.raw("s.token, s.kind, s.rank_key, s.doc_id, s.subject_id, s.grade_id");
+  // The best rows of each kind: the driver's words first (a prefix's, at most MAX_PREFIX_WORDS of
+  // them, read with the index's skip scan), then each word's rows of the kind, best first. Without
+  // that step a kind with no rows would scan every row of a common prefix to find none.
   const source = limits
     ? sql`(${sql.join(
-        limits.map(([kind, n]) => sql`(select ${cols} from search_postings where ${tokenIn("token", driver)} and kind = ${kind} limit ${n})`),
+        limits.map(
+          ([kind, n]) =>
+            sql`(select straight_join ${cols} from (select distinct token from search_postings where ${tokenIn("token", driver)} limit ${MAX_PREFIX_WORDS}) w
+              join search_postings s on s.token = w.token and s.kind = ${kind} limit ${n})`,
+        ),
         sql` union all `,
       )})`
-    : sql`(select ${cols} from search_postings where ${tokenIn("token", driver)})`;
+    : sql`(select ${cols} from search_postings s where ${tokenIn("s.token", driver)})`;
   const weights = verify.map((_, j) => sql.raw(`, ${RANK_BASE} - min(v${j}.rank_key) as w${j + 1}`));
   const joins = verify.map((c, j) => sql` join search_postings ${sql.raw(`v${j}`)} on ${sql.raw(`v${j}`)}.doc_id = p.doc_id and ${tokenIn(`v${j}.token`, c)}`);
   return sql`(select ${tag} as tag, p.doc_id, p.kind, p.subject_id, p.grade_id, ${RANK_BASE} - min(p.rank_key) as w0${sql.join(weights, sql``)}
@@ -727,14 +803,31 @@ export async function listPaperYears(limit = 20): Promise<number[]> {
  * "popular"): the subject's first chapter's first topic. One query, one row per subject.
  */
 export async function starterTopics(limit = 12) {
+  // Each step reads an index in order and stops at the first row: subjects, their first chapter
+  // that has topics (categories_subject_idx), its first topic (titles_category_idx).
   const rows = rowsOf<{ id: number | null; name: string | null; subject: string }>(
     await db.execute(sql`
-      select x.id, (select t.name from titles t where t.id = x.id) as name, x.subject from (
+      select t.id, t.name, x.subject from (
         select s.name as subject, s.sort, s.id as sid,
-          (select t.id from categories c join titles t on t.category_id = c.id
-            where c.subject_id = s.id order by c.sort, c.id, t.sort, t.id limit 1) as id
+          (select c.id from categories c where c.subject_id = s.id
+            and exists (select 1 from titles t where t.category_id = c.id) order by c.sort, c.id limit 1) as chapter
         from subjects s) x
-      where x.id is not null order by x.sort, x.sid limit ${limit}`),
+      join titles t on t.id = (select t2.id from titles t2 where t2.category_id = x.chapter order by t2.sort, t2.id limit 1)
+      order by x.sort, x.sid limit ${limit}`),
   );
   return rows.map((r) => ({ id: Number(r.id), name: r.name ?? "", subject: r.subject }));
+}
+
+/** A few results for the words typed so far (the search box's suggestions): best first, with their links. */
+export async function suggest(query: string, limit = 6): Promise<{ title: string; kind: SearchKind; url: string }[]> {
+  const parsed = parseQuery(query);
+  const found = await findCandidates(queryClauses(parsed.terms, parsed), { kind: null });
+  // Rows with every word only; suggestions from "some of the words" would mislead.
+  if (found.loose) return [];
+  const hits = await getHits(found.candidates.slice(0, limit * 2).map((c) => c.docId));
+  const links = await questionLinks(hits.filter((h) => h.source === "questions").map((h) => h.sourceId));
+  return hits
+    .map((h) => ({ title: h.title, kind: h.kind, url: h.source === "questions" ? (links.get(h.sourceId) ?? "") : (h.url ?? "") }))
+    .filter((h) => h.url)
+    .slice(0, limit);
 }

@@ -222,7 +222,8 @@ export type SaveResult<T> =
 /**
  * Saves a topic if it is still at the version the editor loaded: keeps the state it replaces as a
  * revision, renders the content once (sanitised, typeset), raises the version, writes the audit
- * log and brings the topic's search row up to date, all in one transaction. A stale version changes nothing and returns the stored state.
+ * log and brings the topic's search row up to date, all in one transaction. A stale version
+ * changes nothing and returns the stored state.
  */
 export async function updateTitle(
   { id, version, ...input }: TitleInput & { id: number; version: number },

@@ -2,8 +2,9 @@
 // loader with real Requests, and spellings that must find the same rows.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { indexStale, reindex } from "~/models/search.server";
+import { indexStale, rebuildIndex, reindex } from "~/models/search.server";
 import { updateTitle } from "~/models/study.server";
+import { loader as suggestLoader } from "~/routes/api.search.suggest";
 import { loader } from "~/routes/search/route";
 import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema } from "./db";
 
@@ -33,14 +34,14 @@ async function search(query: string | Record<string, string>): Promise<Page> {
   return res.json();
 }
 
-/** Every result (all kinds, every page of each kind) as "kind:id" of its search row, sorted. */
+/** Every result (all kinds, every page of each kind) as "kind:link" (a question in no set: "kind:title"), sorted. */
 async function allRows(query: string): Promise<string[]> {
   const first = await search(query);
   const out: string[] = [];
   for (const g of first.groups ?? []) {
     for (let page = 1; ; page++) {
       const p = await search({ q: query, kind: g.kind, page: String(page) });
-      out.push(...(p.groups ?? []).flatMap((x) => x.hits.map((h) => `${h.kind}:${h.url ?? h.id}`)));
+      out.push(...(p.groups ?? []).flatMap((x) => x.hits.map((h) => `${h.kind}:${h.url ?? text(h.title)}`)));
       if (!p.pager || page >= p.pager.pageCount) break;
     }
   }
@@ -296,6 +297,31 @@ describe("the results page", () => {
   });
 });
 
+describe("suggestions (/api/search/suggest)", () => {
+  const suggestions = async (q: string) => {
+    const res = await call(suggestLoader, `/api/search/suggest?${new URLSearchParams({ q })}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+    return ((await res.json()) as { items: { title: string; kind: string; url: string }[] }).items;
+  };
+
+  it("a few results for the words typed so far, best first, each with its link", async () => {
+    const items = await suggestions("ত্রিকোণমিতি");
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(6);
+    expect(items).toContainEqual({ title: "ত্রিকোণমিতির মৌলিক সূত্র", kind: "পাঠ", url: "/title/1" });
+    expect(items[0].title).toContain("ত্রিকোণমিতি");
+    expect(items.every((i) => i.url.startsWith("/"))).toBe(true);
+  });
+
+  it("nothing for nothing, for words found nowhere, and for hostile input", async () => {
+    expect(await suggestions("")).toEqual([]);
+    expect(await suggestions("কোয়ান্টাম")).toEqual([]);
+    expect(await suggestions('+-*"()~<>@')).toEqual([]);
+    await suggestions("ক".repeat(10_000));
+  });
+});
+
 describe("hostile input returns a page, never a 500", () => {
   const queries = [
     "ক".repeat(10 * 1024),
@@ -345,6 +371,19 @@ describe("saving keeps the index current", () => {
     await reindex("categories", [1]);
   });
 
+  it("a board subject or exam group renamed: reindex of it renews the papers and exams listed under it", async () => {
+    await db.update(schema.boardSubjects).set({ name: "উচ্চতর গণিত (নতুন সিলেবাস)" }).where(eq(schema.boardSubjects.id, 1));
+    await reindex("board_subjects", [1]);
+    const papers = await search({ q: "সৃজনশীল", kind: "paper" });
+    expect(papers.groups![0].hits[0].meta).toMatch(/^উচ্চতর গণিত \(নতুন সিলেবাস\) · /);
+    await db.insert(schema.examTitleGroups).values({ id: 1, name: "মডেল টেস্ট" });
+    await db.insert(schema.examGroups).values({ id: 1, titleGroupId: 1, name: "বিজ্ঞান" });
+    await db.insert(schema.examGroupSubjects).values({ id: 1, groupId: 1, name: "গণিত প্রথম পত্র" });
+    await db.update(schema.examTitles).set({ groupSubjectId: 1 }).where(eq(schema.examTitles.id, 1));
+    await reindex("exam_group_subjects", [1]);
+    expect((await search({ q: "মডেল", kind: "exam" })).groups![0].hits[0].meta).toBe("গণিত প্রথম পত্র");
+  });
+
   it("a deleted row's search row goes with reindex, or with indexStale", async () => {
     await db.delete(schema.titles).where(eq(schema.titles.id, 124));
     await reindex("titles", [124]);
@@ -369,6 +408,26 @@ describe("saving keeps the index current", () => {
     await db.insert(schema.titles).values({ id: 500, categoryId: 3, name: "নতুন পাঠ কম্পাঙ্ক", content: "<p>কম্পাঙ্ক</p>" });
     await renderFixtures();
     expect(await allRows("কম্পাঙ্ক")).toEqual(["topic:/title/500"]);
+  });
+});
+
+describe("rebuilding the whole index (many stale rows: a first index of a large data set, a new SEARCH_VERSION)", () => {
+  const indexes = async () =>
+    rowsOf(await db.execute(sql`show index from search_postings`)).map((r) => {
+      const x = r as unknown as { Key_name: string; Seq_in_index: number; Column_name: string };
+      return `${x.Key_name}.${x.Seq_in_index}.${x.Column_name}`;
+    });
+
+  it("finds the same rows after, with the tables and indexes the migration made", async () => {
+    const queries = ["ত্রিকোণমিতি", "২০১৯", "ঢা.বো. ১৯", "অনুশীলনী", "একক", "ছেদ"];
+    const before = await Promise.all(queries.map(allRows));
+    const migrated = await indexes();
+    const [{ n: docs }] = rowsOf(await db.execute(sql`select count(*) as n from search_docs`));
+    expect(await rebuildIndex(db)).toBe(Number(docs));
+    expect(await Promise.all(queries.map(allRows))).toEqual(before);
+    expect(await indexes()).toEqual(migrated);
+    const tables = rowsOf(await db.execute(sql`show tables like 'search%'`)).map((r) => Object.values(r)[0]);
+    expect(tables.sort()).toEqual(["search_docs", "search_postings"]);
   });
 });
 

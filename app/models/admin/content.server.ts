@@ -220,6 +220,7 @@ const BINDINGS: Record<string, Binding> = {
   "exam-subjects": {
     table: s.examGroupSubjects,
     label: s.examGroupSubjects.name,
+    search: "exam_group_subjects",
     dependents: [dep(s.examTitles, s.examTitles.groupSubjectId, "পরীক্ষা", "exams", "exams", "groupSubjectId")],
   },
   exams: {

@@ -49,7 +49,9 @@ function whereLabel(hit: SearchHit, subjectGrades: SubjectGradeRow[]): string {
 }
 
 function toHit(hit: SearchHit, terms: Term[], subjectGrades: SubjectGradeRow[], links: Map<number, string>): Hit {
-  const body = hit.body.trim();
+  // A question's title is the start of its text: the snippet goes on from there (its options, its parts).
+  const titleText = hit.title.replace(/…$/, "");
+  const body = (hit.body.startsWith(titleText) ? hit.body.slice(titleText.length).replace(/^[\s·]+/, "") : hit.body).trim();
   return {
     id: hit.id,
     kind: hit.kind,
@@ -68,7 +70,7 @@ export async function loadSearchPage(url: URL) {
   const year = input.year ?? parsed.year;
   // Links keep the query without the words that became the board/year filter (the filter is in the URL then).
   const state: SearchState = { ...input, q: parsed.boards.length ? parsed.rest : parsed.text, boards, year };
-  const base = { query: parsed.text, state, fromQuery: parsed.boards.length > 0 || (input.year === null && parsed.year !== null) };
+  const base = { query: parsed.text, state };
 
   const clauses = queryClauses(parsed.terms, { boards, year, sg: state.sg });
   if (!clauses.length) {

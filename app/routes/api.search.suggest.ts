@@ -1,0 +1,17 @@
+// GET /api/search/suggest?q= — the search box's suggestions (app/enhance/suggest.ts): a few results
+// for the words typed so far, as JSON. Never an error for odd input: at worst no suggestions.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { SEARCH_KIND_LABELS } from "~/lib/search-url";
+import { suggest } from "~/models/search.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 1000);
+  const items = q.trim() ? await suggest(q) : [];
+  return new Response(JSON.stringify({ items: items.map((i) => ({ title: i.title, kind: SEARCH_KIND_LABELS[i.kind], url: i.url })) }), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "public, max-age=60",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}
