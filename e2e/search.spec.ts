@@ -4,12 +4,17 @@ import { EMPTY_BASE, expect, isJsOn, queryOne, test } from "./fixtures";
 
 test.use({ viewport: { width: 360, height: 780 } });
 
-const navbarSearch = (page: import("@playwright/test").Page) => page.getByRole("search", { name: "সাইটে খুঁজুন" });
+/** The navbar's search form; on a phone it is inside the menu, which is opened first (as a student does). */
+async function navbarSearch(page: import("@playwright/test").Page) {
+  const menu = page.getByRole("navigation", { name: "প্রধান মেনু" }).locator("summary", { hasText: "মেনু" });
+  if (await menu.isVisible()) await menu.click();
+  return page.getByRole("search", { name: "সাইটে খুঁজুন" });
+}
 
 test.describe("search", () => {
   test("from the navbar: results, a board filter, a result opened", async ({ page }) => {
     await page.goto("/home");
-    const box = navbarSearch(page).getByRole("searchbox", { name: "খুঁজুন" });
+    const box = (await navbarSearch(page)).getByRole("searchbox", { name: "খুঁজুন" });
     await box.fill("২০১৯");
     await box.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=/);
@@ -98,9 +103,10 @@ test.describe("search", () => {
       "SELECT id, name FROM titles WHERE name LIKE 'ত্রিকোণমিতি%' ORDER BY id LIMIT 1",
     );
     await page.goto("/home");
-    const box = navbarSearch(page).getByRole("searchbox", { name: "খুঁজুন" });
+    const form = await navbarSearch(page);
+    const box = form.getByRole("searchbox", { name: "খুঁজুন" });
     await box.pressSequentially("ত্রিকোণমিতি", { delay: 20 });
-    const list = navbarSearch(page).getByRole("list", { name: "প্রস্তাব" });
+    const list = form.getByRole("list", { name: "প্রস্তাব" });
     await expect(list).toBeVisible();
     await expect(list.getByRole("link", { name: /সব ফলাফল দেখুন/ })).toHaveAttribute("href", /\/search\?q=/);
     await expect(box).toHaveAttribute("aria-controls", "nav-search-q-suggest");

@@ -82,6 +82,8 @@ function onKey(e: KeyboardEvent): void {
   if (e.key === "Escape" && items.length) {
     close(input);
     next = input;
+    // Escape closes the suggestions only, not the phone menu around the box (enhance/scroll.ts).
+    e.stopPropagation();
   } else if (e.key === "ArrowDown" && items.length) next = items[Math.min(at + 1, items.length - 1)];
   else if (e.key === "ArrowUp" && at >= 0) next = at === 0 ? input : items[at - 1];
   if (next) {
@@ -98,7 +100,8 @@ export function initSuggest(): void {
     clearTimeout(timer);
     timer = window.setTimeout(() => load(input), WAIT_MS);
   });
-  document.addEventListener("keydown", onKey);
+  // In the capture phase, so an Escape it handles does not also reach the menu's handler.
+  document.addEventListener("keydown", onKey, true);
   // Focus left the form (tab away, click elsewhere): the list goes.
   document.addEventListener("focusout", (e) => {
     const form = el(e)?.closest("form");
