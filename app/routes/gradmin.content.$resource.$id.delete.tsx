@@ -8,15 +8,13 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { notFound } from "~/lib/http.server";
 import { requireAdminForm } from "~/models/auth.server";
 import { requireResource, requireRow } from "~/models/admin/access.server";
-import { blockersOf, deleteRow, plainText, type Blocker } from "~/models/admin/content.server";
-
-const nameOf = (row: Record<string, unknown>) => plainText(row.name ?? row.title ?? row.slug ?? row.path ?? row.body ?? row.text ?? row.url ?? row.question ?? "", 120);
+import { blockersOf, deleteRow, rowName, type Blocker } from "~/models/admin/content.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { def, csrf } = await requireResource(request, params.resource);
   if (def.singleton) throw notFound();
   const row = await requireRow(def, params.id);
-  return json({ key: def.key, one: def.one, id: row.id, name: nameOf(row), blockers: await blockersOf(def, row.id), csrf });
+  return json({ key: def.key, one: def.one, id: row.id, name: rowName(row, 120), blockers: await blockersOf(def, row.id), csrf });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -451,12 +451,10 @@ export async function createRow(def: ResourceDef, values: Record<string, unknown
   }
 }
 
-const summaryOf = (values: Record<string, unknown>) =>
-  String(values.name ?? values.title ?? values.slug ?? values.path ?? values.text ?? values.body ?? values.url ?? "")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 200);
+/** What names a row in one line of text (audit summaries, the delete page): its name, title, slug… */
+export const rowName = (values: Record<string, unknown>, max = 200) =>
+  plainText(values.name ?? values.title ?? values.slug ?? values.path ?? values.body ?? values.text ?? values.url ?? values.question ?? "", max);
+const summaryOf = (values: Record<string, unknown>) => rowName(values);
 
 /**
  * Saves a row if it is still at the version the editor loaded. A stale version changes nothing and
