@@ -171,7 +171,7 @@ async function resolvePages(databaseUrl) {
       "GROUP BY s.slug, c.subject_id, c.grade_id ORDER BY COUNT(*) DESC, c.subject_id, c.grade_id LIMIT 1");
     const mcq = await one("top-level MCQ category with questions",
       "SELECT c.id FROM mcq_categories c JOIN question_sets qs ON qs.mcq_category_id = c.id " +
-      "JOIN questions q ON q.set_id = qs.id WHERE c.parent_id IS NULL GROUP BY c.id, c.sort ORDER BY c.sort, c.id LIMIT 1");
+      "JOIN set_questions q ON q.set_id = qs.id WHERE c.parent_id IS NULL GROUP BY c.id, c.sort ORDER BY c.sort, c.id LIMIT 1");
     await one("exam title 1", "SELECT id FROM exam_titles WHERE id = 1");
     const exam = await one("exam listed under title group 1",
       "SELECT eg.id AS grp, et.id AS title FROM exam_titles et JOIN exam_group_subjects egs ON egs.id = et.group_subject_id " +
