@@ -29,7 +29,7 @@ for (const remember of [true, false]) {
     else expect(cookie!.expires).toBe(-1); // a browser-session cookie
 
     // The admin area hydrates React (with JavaScript); it works the same without.
-    if (isJsOn()) expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
+    if (isJsOn()) await page.waitForFunction(() => "__remixContext" in window, undefined, { timeout: 10_000 });
 
     await page.getByRole("button", { name: /Sign out/ }).click();
     await expect(page).toHaveURL(/\/gradmin\/login$/);

@@ -45,6 +45,13 @@ async function saved(page: Page) {
   if (isJsOn()) await expect(page.getByText("✓ সব উত্তর সংরক্ষিত")).toBeVisible();
 }
 
+/** JS off: press the save button and wait until the redirect back to the page has loaded. */
+async function saveWithoutJs(page: Page) {
+  await page.getByRole("button", { name: "সংরক্ষণ", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]page=\d+/);
+  await page.waitForLoadState();
+}
+
 /** Neither the page nor its loader data (?_data=) holds a correct key or an explanation. */
 async function expectNoKeys(page: Page, explanations: string[]) {
   const path = new URL(page.url()).pathname + new URL(page.url()).search;
@@ -124,7 +131,7 @@ test("the 130-question exam: start, answer across pages, review marks, back, rel
   } else {
     // Without JavaScript a choice is saved by the next move: Save, then reload.
     await choose(page, keys[5], keys[5].key);
-    await page.getByRole("button", { name: "সংরক্ষণ", exact: true }).click();
+    await saveWithoutJs(page);
   }
   await page.reload();
   await expect(page.locator(`#q-${keys[5].id} input[value="${keys[5].key}"]`)).toBeChecked();
@@ -220,7 +227,7 @@ test("the server owns the deadline: late answers do not count and the attempt fi
   const id = attemptIdOf(page);
   await choose(page, keys[0], keys[0].key);
   await saved(page);
-  if (!isJsOn()) await page.getByRole("button", { name: "সংরক্ষণ", exact: true }).click();
+  if (!isJsOn()) await saveWithoutJs(page);
 
   // The clock runs out (15 s ago: past the grace) while the student is still answering.
   await query("UPDATE exam_attempts SET deadline_at = UTC_TIMESTAMP(3) - INTERVAL 15 SECOND WHERE id = ?", [id]);
@@ -238,7 +245,7 @@ test("the server owns the deadline: late answers do not count and the attempt fi
   const second = attemptIdOf(page);
   await choose(page, keys[2], keys[2].key);
   if (isJsOn()) await saved(page);
-  else await page.getByRole("button", { name: "সংরক্ষণ", exact: true }).click();
+  else await saveWithoutJs(page);
   await query("UPDATE exam_attempts SET deadline_at = UTC_TIMESTAMP(3) + INTERVAL 3 SECOND WHERE id = ?", [second]);
   await page.reload();
   if (isJsOn()) {
