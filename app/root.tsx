@@ -21,7 +21,7 @@ import { seo } from "~/lib/meta";
 import { activeNavItem } from "~/lib/nav";
 import { useRequestInfo } from "~/lib/request-context";
 import { siteOrigin } from "~/lib/site-origin.server";
-import { countOnline } from "~/models/presence.server";
+import { countOnlineForPages } from "~/models/presence.server";
 import { getPageMeta, getShell, SITE_DEFAULTS } from "~/models/site.server";
 import bengaliRegular from "~/styles/fonts/hind-siliguri-bengali-400-normal-fixed-one.woff2";
 import appStyles from "~/styles/app.css";
@@ -37,7 +37,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [shell, online, pageMeta] = await Promise.all([getShell(), countOnline(), getPageMeta(url.pathname)]);
+  const [shell, online, pageMeta] = await Promise.all([getShell(), countOnlineForPages(), getPageMeta(url.pathname)]);
   return json({ ...shell, online, pageMeta, origin: siteOrigin(), path: url.pathname, enhanceSrc: enhanceScriptSrc() });
 }
 

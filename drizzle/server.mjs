@@ -12,14 +12,17 @@
 // client's address as `context.clientAddress` (the socket's, or with TRUST_PROXY=1 what our one
 // proxy hop saw).
 //
-//   PORT (default 3000), HOST (default all interfaces), DATABASE_URL, SESSION_SECRET, SITE_ORIGIN, TRUST_PROXY=1
+// Anonymous GETs of public pages are answered from a cache of rendered pages (./page-cache.mjs).
+//
+//   PORT (default 3000), HOST (default all interfaces), DATABASE_URL, SESSION_SECRET, SITE_ORIGIN, TRUST_PROXY=1,
+//   PAGE_CACHE=0 (off), PAGE_CACHE_TTL, PAGE_CACHE_MB, PAGE_CACHE_POLL_MS, REPORT_DB_ROUND_TRIPS=1
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+import { createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { cachedHandler, createPageCache } from "./page-cache.mjs";
 import {
   allowMethods,
   answerClientError,
@@ -43,6 +46,17 @@ const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), ".."
 const build = await import(url.pathToFileURL(path.join(root, "build", "index.js")).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
+/** What to end when the server stops. */
+const servers = {
+  closers: [],
+  onClose(fn) {
+    this.closers.push(fn);
+  },
+  close() {
+    return Promise.allSettled(this.closers.map((fn) => fn()));
+  },
+};
+
 const app = express();
 app.disable("x-powered-by");
 // One hop, our own proxy: req.ip, req.protocol and req.hostname take its word, never an earlier hop's.
@@ -53,17 +67,30 @@ app.use(allowMethods);
 app.use(checkHost);
 app.use(compression());
 app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+// public/ holds files with extensions only: a page's path (no dot in its last segment) skips the disk.
+const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
+app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
 app.use(morgan("tiny"));
 app.use(refuseCrossSite);
 app.use(capBody);
-app.all(
-  "*",
-  createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (req) => ({ clientAddress: (req.ip ?? "").slice(0, 64) }) }),
-);
+app.all("*", remixHandler());
+
+/** Remix behind the page cache of anonymous GETs (PAGE_CACHE=0: without it). */
+function remixHandler() {
+  const cache = process.env.PAGE_CACHE === "0" ? null : createPageCache();
+  if (cache) servers.onClose(() => cache.close());
+  return cachedHandler({
+    handleRequest: createRequestHandler(build, process.env.NODE_ENV),
+    getLoadContext: (req) => ({ clientAddress: (req.ip ?? "").slice(0, 64) }),
+    cache,
+    reportRoundTrips: process.env.REPORT_DB_ROUND_TRIPS === "1",
+  });
+}
 
 const port = Number(process.env.PORT) || 3000;
 const onListen = () => console.log(`[server] http://localhost:${port}`);
 const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
 server.on("clientError", answerClientError);
-for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close(() => process.exit(0)));
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => server.close(() => servers.close().finally(() => process.exit(0))));
+}

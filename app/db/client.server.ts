@@ -18,8 +18,20 @@ function databaseUrl(): string {
 /** A query that has not answered after this long fails (and its connection is dropped): 503, not a pile-up. */
 const QUERY_TIMEOUT_MS = Number(process.env.DB_QUERY_TIMEOUT_MS || 10_000);
 
+/**
+ * The production server (drizzle/server.mjs) runs each request in an AsyncLocalStorage whose store
+ * counts that request's round trips (it reports them in a response header when asked to).
+ */
+const requestStore = () =>
+  (globalThis as { __grbdRequestStore?: { getStore(): { dbRoundTrips: number } | undefined } }).__grbdRequestStore?.getStore();
+
 function create() {
   const connectionLimit = Number(process.env.DB_POOL_SIZE || 10);
+  const count = () => {
+    state.queries++;
+    const store = requestStore();
+    if (store) store.dbRoundTrips++;
+  };
   const pool = mysql.createPool({
     uri: databaseUrl(),
     charset: "utf8mb4",
@@ -33,16 +45,14 @@ function create() {
     enableKeepAlive: true,
     dateStrings: false,
   });
-  // Drizzle's queries outside transactions go through pool.query/execute. Each is counted (the
-  // benchmark reports round trips per request) and gets the timeout. mysql2 only fails a timed-out
+  // Drizzle's queries outside transactions go through pool.query/execute: each gets the timeout. mysql2 only fails a timed-out
   // query; its connection stays busy with it and would hold every later query, so it is destroyed
   // here and the pool opens a fresh one.
   const withTimeout = (q: unknown) =>
     typeof q === "string" ? { sql: q, timeout: QUERY_TIMEOUT_MS } : q && typeof q === "object" && !("timeout" in q) ? { ...q, timeout: QUERY_TIMEOUT_MS } : q;
   const run = (method: "query" | "execute") =>
     (async (q: unknown, params?: unknown) => {
-      state.queries++;
-      const conn = await pool.getConnection();
+      const conn = await pool.getConnection(); // counts the round trip (below)
       let broken = false;
       try {
         return await (conn[method] as (q: unknown, p?: unknown) => Promise<unknown>)(withTimeout(q), params);
@@ -54,6 +64,24 @@ function create() {
         else conn.release();
       }
     }) as unknown as typeof pool.query;
+  // Every round trip is counted (the benchmark reports them per request), also those of transactions,
+  // which take a connection of their own and query through it.
+  const getConnection = pool.getConnection.bind(pool);
+  pool.getConnection = (async () => {
+    const conn = await getConnection();
+    const marked = conn as typeof conn & { __counted?: boolean };
+    if (!marked.__counted) {
+      marked.__counted = true;
+      for (const method of ["query", "execute"] as const) {
+        const original = conn[method].bind(conn) as (...a: unknown[]) => unknown;
+        (conn as unknown as Record<string, unknown>)[method] = (...a: unknown[]) => {
+          count();
+          return original(...a);
+        };
+      }
+    }
+    return conn;
+  }) as typeof pool.getConnection;
   pool.query = run("query");
   pool.execute = run("execute") as unknown as typeof pool.execute;
   const state = { pool, db: drizzle(pool, { schema, mode: "default" }) as Db, queries: 0 };

@@ -33,6 +33,24 @@ export async function countOnline(windowSeconds = PRESENCE_WINDOW_SECONDS): Prom
   return Number(row?.n ?? 0);
 }
 
+let shown: { at: number; value: Promise<number> } | null = null;
+const SHOWN_COUNT_MS = 5000;
+
+/**
+ * The count every page's footer shows, read at most every 5 s per process (readers come and go over
+ * minutes; a query per page view bought nothing). /api/online/count stays exact.
+ */
+export function countOnlineForPages(): Promise<number> {
+  const now = Date.now();
+  if (shown && now - shown.at < SHOWN_COUNT_MS) return shown.value;
+  const entry = { at: now, value: countOnline() };
+  shown = entry;
+  entry.value.catch(() => {
+    if (shown === entry) shown = null;
+  });
+  return entry.value;
+}
+
 export type PingResult = "ok" | "limited";
 
 /**

@@ -41,6 +41,7 @@ export const SITE_DEFAULTS: SiteInfo = {
 const CONTENT_VERSION_KEY = "content_version";
 
 export async function bumpContentVersion(tx: { execute: typeof db.execute }) {
+  clearShellCache();
   await tx.execute(sql`
     insert into ${siteSettings} (${siteSettings.key}, ${siteSettings.value}) values (${CONTENT_VERSION_KEY}, '1')
     on duplicate key update ${siteSettings.value} = cast(${siteSettings.value} as unsigned) + 1`);
@@ -51,24 +52,39 @@ export async function contentVersion(): Promise<string> {
   return row?.v ?? "0";
 }
 
-let cached: { version: string; value: Promise<Shell> } | null = null;
+type ShellEntry = { version: string; checkedAt: number; value: Promise<Loaded> };
+type Loaded = { shell: Shell; version: string; pageMeta: Map<string, PageMetaRow> };
+let cached: ShellEntry | null = null;
+
+/** How long the shell is used without asking the database for the content version again. */
+const VERSION_CHECK_MS = 1000;
 
 export function clearShellCache() {
   cached = null;
 }
 
-/** The shell, read again only when the content version has changed (one small read per request). */
-export async function getShell(): Promise<Shell> {
+/**
+ * The shell and the page meta overrides, read again only when the content version has changed. The
+ * version is read at most once a second per process (a save on this process clears the cache at
+ * once; other processes see it within the second), so a warm page asks nothing of the database here.
+ */
+function getShellEntry(): Promise<Loaded> {
+  const now = Date.now();
+  if (cached && now - cached.checkedAt < VERSION_CHECK_MS) return cached.value;
   if (cached) {
-    const version = await contentVersion();
-    if (cached?.version === version) return cached.value;
+    const entry = cached;
+    entry.checkedAt = now;
+    return contentVersion().then((version) => (cached === entry && entry.version === version ? entry.value : load()));
   }
-  const load = loadShell();
-  const value = load.then((r) => r.shell);
-  const entry = { version: "", value };
+  return load();
+}
+
+function load(): Promise<Loaded> {
+  const value = loadShell();
+  const entry: ShellEntry = { version: "", checkedAt: Date.now(), value };
   cached = entry;
   // The version comes with the settings it belongs to (one read less on a cold cache).
-  load.then((r) => (entry.version = r.version)).catch(() => {});
+  value.then((r) => (entry.version = r.version)).catch(() => {});
   // A failed load must not be cached: the next request tries the database again.
   value.catch(() => {
     if (cached === entry) cached = null;
@@ -76,8 +92,12 @@ export async function getShell(): Promise<Shell> {
   return value;
 }
 
-async function loadShell(): Promise<{ shell: Shell; version: string }> {
-  const [settings, nav, footerRows, tweets, updates, social] = await Promise.all([
+export async function getShell(): Promise<Shell> {
+  return (await getShellEntry()).shell;
+}
+
+async function loadShell(): Promise<Loaded> {
+  const [settings, nav, footerRows, tweets, updates, social, metaRows] = await Promise.all([
     db.select().from(siteSettings),
     db
       .select({ sid: subjects.id, gid: grades.id, sname: subjects.name, gname: grades.name, slug: subjects.slug })
@@ -89,6 +109,7 @@ async function loadShell(): Promise<{ shell: Shell; version: string }> {
     db.select().from(footerTweets).orderBy(asc(footerTweets.sort), asc(footerTweets.id)),
     db.select().from(footerUpdates).orderBy(asc(footerUpdates.sort), asc(footerUpdates.id)),
     db.select().from(socialLinks),
+    db.select({ path: pageMeta.path, title: pageMeta.title, description: pageMeta.description, keywords: pageMeta.keywords }).from(pageMeta),
   ]);
   const s = new Map(settings.map((r) => [r.key, r.value]));
   const pick = (k: string, d: string) => (s.get(k) || "").trim() || d;
@@ -110,18 +131,15 @@ async function loadShell(): Promise<{ shell: Shell; version: string }> {
     },
     social: Object.fromEntries(social.filter((r) => /^https?:\/\//i.test(r.url)).map((r) => [r.platform, r.url])),
   };
-  return { shell, version: s.get(CONTENT_VERSION_KEY) ?? "0" };
+  const pageMetaByPath = new Map(metaRows.map(({ path, ...row }) => [path, row]));
+  return { shell, version: s.get(CONTENT_VERSION_KEY) ?? "0", pageMeta: pageMetaByPath };
 }
 
 export type PageMetaRow = { title: string | null; description: string | null; keywords: string | null };
 
+/** Staff-set title/description/keywords for one path (read with the shell: no query of its own). */
 export async function getPageMeta(path: string): Promise<PageMetaRow | null> {
-  const [row] = await db
-    .select({ title: pageMeta.title, description: pageMeta.description, keywords: pageMeta.keywords })
-    .from(pageMeta)
-    .where(eq(pageMeta.path, path.slice(0, 255)))
-    .limit(1);
-  return row ?? null;
+  return (await getShellEntry()).pageMeta.get(path.slice(0, 255)) ?? null;
 }
 
 export async function pingDatabase(): Promise<void> {

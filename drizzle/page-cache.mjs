@@ -1,0 +1,223 @@
+// A cache of rendered public pages for anonymous visitors, in front of Remix (drizzle/server.mjs).
+//
+// What may be cached is the app's own word: a GET or HEAD answered 200 with `Cache-Control: public`,
+// no Set-Cookie and no Vary but Accept-Encoding (the same rule a CDN would follow). Requests that carry
+// the staff session cookie always go to Remix, so staff see their pages fresh.
+//
+// Freshness: an entry lives at most PAGE_CACHE_TTL seconds (default 10, and never longer than the
+// response's max-age), so counts that change by themselves (readers online, live classes) lag by
+// that much at most. Content is never stale past a staff save: every save raises `content_version`
+// in site_settings (in the save's transaction); each entry is stored under the version this process
+// saw, every process reads the version once a second (PAGE_CACHE_POLL_MS), and the process that served
+// a staff POST reads it again the moment the response is sent. A stale version only ever misses.
+//
+// Memory: entries are kept in insertion order up to PAGE_CACHE_MB (default 64) of bodies; the oldest
+// go first. Each entry keeps the identity body and, made on first demand, its gzip and brotli forms,
+// so a hit costs no rendering, no database and no compression.
+//
+//   PAGE_CACHE=0 turns it off (the benchmark measures both ways).
+import { AsyncLocalStorage } from "node:async_hooks";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+// The express adapter's request and response conversions (the handler below replaces its own).
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import mysql from "mysql2/promise";
+
+const STAFF_COOKIE = /(?:^|;\s*)grbd_staff=/;
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+
+/** `max-age` of a Cache-Control value that allows shared caching, else null. */
+export function publicMaxAge(cacheControl) {
+  if (!cacheControl) return null;
+  const parts = cacheControl.toLowerCase().split(",").map((s) => s.trim());
+  if (!parts.includes("public") || parts.some((p) => p === "private" || p === "no-store" || p === "no-cache")) return null;
+  const maxAge = parts.map((p) => /^(?:s-maxage|max-age)=(\d+)$/.exec(p)).find(Boolean);
+  return maxAge ? Number(maxAge[1]) : null;
+}
+
+/** Whether a response may be stored: 200, public with a max-age, no cookie, nothing to vary on but the encoding. */
+export function storable(response) {
+  if (response.status !== 200 || !response.body) return false;
+  if (response.headers.has("set-cookie")) return false;
+  const vary = (response.headers.get("vary") ?? "").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
+  if (vary.some((v) => v !== "accept-encoding")) return false;
+  const maxAge = publicMaxAge(response.headers.get("cache-control"));
+  return maxAge !== null && maxAge > 0;
+}
+
+export function createPageCache({
+  databaseUrl = process.env.DATABASE_URL,
+  ttlSeconds = Number(process.env.PAGE_CACHE_TTL || 10),
+  maxBytes = Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024,
+  pollMs = Number(process.env.PAGE_CACHE_POLL_MS || 1000),
+} = {}) {
+  /** @type {Map<string, {version: string, expires: number, status: number, headers: [string, string][], body: Buffer, gzip?: Buffer, br?: Buffer, bytes: number}>} */
+  const entries = new Map();
+  let bytes = 0;
+  let version = null; // unknown until the first read: nothing is cached before it
+  const stats = { hits: 0, misses: 0, stores: 0 };
+
+  const pool = mysql.createPool({ uri: databaseUrl, charset: "utf8mb4", connectionLimit: 1, connectTimeout: 2000, enableKeepAlive: true });
+  let reading = null;
+  /** Reads the content version; on a change every entry goes. A failed read keeps what we have (they expire). */
+  function readVersion() {
+    reading ??= pool
+      .query({ sql: "SELECT `value` FROM site_settings WHERE `key` = 'content_version'", timeout: 2000 })
+      .then(([rows]) => {
+        const next = rows[0]?.value ?? "0";
+        if (next !== version) clear();
+        version = next;
+      })
+      .catch(() => {})
+      .finally(() => (reading = null));
+    return reading;
+  }
+  const timer = setInterval(readVersion, pollMs);
+  timer.unref();
+  readVersion();
+
+  function clear() {
+    entries.clear();
+    bytes = 0;
+  }
+
+  function grow(entry, n) {
+    entry.bytes += n;
+    if (entries.get(entry.key) === entry) bytes += n;
+  }
+
+  function drop(key) {
+    const e = entries.get(key);
+    if (!e) return;
+    bytes -= e.bytes;
+    entries.delete(key);
+  }
+
+  return {
+    stats,
+    /** The cache key of a request, or null when it must go to Remix. */
+    keyFor(req) {
+      if (req.method !== "GET" && req.method !== "HEAD") return null;
+      if (STAFF_COOKIE.test(req.headers.cookie ?? "")) return null;
+      if (req.originalUrl.length > 2048) return null;
+      return req.originalUrl;
+    },
+
+    /** A live entry for `key` under the current version, or null. */
+    get(key) {
+      const e = entries.get(key);
+      if (!e) {
+        stats.misses++;
+        return null;
+      }
+      if (e.version !== version || e.expires < Date.now()) {
+        drop(key);
+        stats.misses++;
+        return null;
+      }
+      stats.hits++;
+      return e;
+    },
+
+    /** Stores a storable response's body under `key` (the version seen before it was rendered). */
+    put(key, versionBefore, response, body) {
+      if (version === null || versionBefore !== version || body.length > MAX_ENTRY_BYTES) return null;
+      const maxAge = publicMaxAge(response.headers.get("cache-control"));
+      const headers = [];
+      for (const [name, value] of response.headers) {
+        if (name === "content-length" || name === "content-encoding" || name === "vary") continue;
+        // A document's CSP nonce is only used by hydrated (admin) pages, which are never public. A
+        // stored page must not hand the same nonce to every visitor, so an unused nonce goes.
+        if (name === "content-security-policy") {
+          const nonce = /'nonce-([^']+)'/.exec(value)?.[1];
+          if (nonce && body.includes(nonce)) return null;
+          headers.push([name, value.replace(/\s*'nonce-[^']+'/g, "")]);
+          continue;
+        }
+        headers.push([name, value]);
+      }
+      drop(key);
+      const entry = { key, version, expires: Date.now() + Math.min(ttlSeconds, maxAge) * 1000, status: response.status, headers, body, bytes: body.length };
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      stats.stores++;
+      for (const [k, e] of entries) {
+        if (bytes <= maxBytes) break;
+        if (k !== key) drop(k);
+      }
+      return entry;
+    },
+
+    get version() {
+      return version;
+    },
+
+    /** Sends an entry in the encoding the client prefers (the compressed forms are made once). */
+    send(req, res, entry, cacheStatus) {
+      const encoding = req.acceptsEncodings(["br", "gzip", "identity"]) || "identity";
+      let body = entry.body;
+      if (encoding === "br") {
+        if (!entry.br) {
+          entry.br = brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } });
+          grow(entry, entry.br.length);
+        }
+        body = entry.br;
+      } else if (encoding === "gzip") {
+        if (!entry.gzip) {
+          entry.gzip = gzipSync(entry.body, { level: 6 });
+          grow(entry, entry.gzip.length);
+        }
+        body = entry.gzip;
+      }
+      res.statusCode = entry.status;
+      for (const [name, value] of entry.headers) res.setHeader(name, value);
+      res.setHeader("Vary", "Accept-Encoding");
+      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Content-Length", body.length);
+      res.setHeader("X-Page-Cache", cacheStatus);
+      res.end(req.method === "HEAD" ? undefined : body);
+    },
+
+    /** After a staff save: read the version now (every process also reads it each second). */
+    refresh: readVersion,
+
+    async close() {
+      clearInterval(timer);
+      clear();
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * The express handler in front of Remix's `handleRequest` (Request → Response): anonymous GETs through
+ * `cache` (null: off). Each request runs in an AsyncLocalStorage whose store the database client
+ * (app/db/client.server.ts) counts round trips in; with `reportRoundTrips` the count goes out as
+ * `X-DB-Round-Trips` (the benchmark reads it).
+ */
+export function cachedHandler({ handleRequest, getLoadContext, cache, reportRoundTrips = false }) {
+  const requests = (globalThis.__grbdRequestStore ??= new AsyncLocalStorage());
+  return (req, res, next) =>
+    requests.run({ dbRoundTrips: 0 }, async () => {
+      try {
+        const key = cache?.keyFor(req) ?? null;
+        if (key) {
+          const hit = cache.get(key);
+          if (hit) return cache.send(req, res, hit, "hit");
+        }
+        // A staff save on this process shows on the next anonymous request, not a poll later.
+        if (cache && req.method === "POST" && req.path.startsWith("/gradmin")) res.once("finish", () => cache.refresh());
+        const versionBefore = cache?.version;
+        const response = await handleRequest(createRemixRequest(req, res), await getLoadContext(req, res));
+        if (reportRoundTrips) res.setHeader("X-DB-Round-Trips", String(requests.getStore()?.dbRoundTrips ?? 0));
+        if (key && storable(response)) {
+          const body = Buffer.from(await response.arrayBuffer());
+          const entry = cache.put(key, versionBefore, response, body);
+          if (entry) return cache.send(req, res, entry, "miss");
+          return await sendRemixResponse(res, new Response(body, response));
+        }
+        await sendRemixResponse(res, response);
+      } catch (error) {
+        next(error);
+      }
+    });
+}

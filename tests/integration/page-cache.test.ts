@@ -1,0 +1,200 @@
+// The page cache of anonymous GETs (drizzle/page-cache.mjs) as the production server mounts it, with
+// the real test database for the content version and a stand-in for Remix that says what it rendered.
+// @ts-expect-error express ships no types (and @types/express is not worth a dependency for one test)
+import express from "express";
+import type { AddressInfo } from "node:net";
+import { get as httpGet, type IncomingHttpHeaders, type Server } from "node:http";
+import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cachedHandler, createPageCache, publicMaxAge, storable } from "../../drizzle/page-cache.mjs";
+import { db, resetTables, schema } from "./db";
+import { sql } from "drizzle-orm";
+
+const PUBLIC = "public, max-age=60, stale-while-revalidate=300";
+let renders = 0;
+/** What the stand-in renders per path: the headers a route would send, and a body naming the render. */
+const routes: Record<string, (n: number) => Response> = {
+  "/page": (n) => new Response(`<p>render ${n}</p>`.repeat(50), { headers: { "Cache-Control": PUBLIC, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'self' 'nonce-abc123'" } }),
+  "/private": (n) => new Response(`private ${n}`, { headers: { "Cache-Control": "private, no-store" } }),
+  "/cookie": (n) => new Response(`cookie ${n}`, { headers: { "Cache-Control": PUBLIC, "Set-Cookie": "a=b" } }),
+  "/nonce-used": (n) => new Response(`<script nonce="abc123"></script>${n}`, { headers: { "Cache-Control": PUBLIC, "Content-Security-Policy": "script-src 'nonce-abc123'" } }),
+  "/missing": (n) => new Response(`404 ${n}`, { status: 404, headers: { "Cache-Control": PUBLIC } }),
+  "/short": (n) => new Response(`short ${n}`, { headers: { "Cache-Control": "public, max-age=1" } }),
+};
+
+let server: Server;
+let base = "";
+let cache: ReturnType<typeof createPageCache>;
+
+async function setVersion(v: string) {
+  await db.execute(sql`insert into ${schema.siteSettings} (\`key\`, value) values ('content_version', ${v}) on duplicate key update value = ${v}`);
+}
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(base + path, { headers });
+  return { status: res.status, text: await res.text(), cache: res.headers.get("x-page-cache"), headers: res.headers };
+}
+
+/** The bytes as sent (fetch would decode them). */
+function rawGet(path: string, encoding: string) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet(base + path, { headers: { "Accept-Encoding": encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
+
+beforeAll(async () => {
+  await resetTables();
+  await setVersion("1");
+  cache = createPageCache({ pollMs: 60_000, ttlSeconds: 10 }); // polls by hand below
+  await cache.refresh();
+  const app = express();
+  app.all(
+    "*",
+    cachedHandler({
+      handleRequest: async (request: Request) => {
+        renders++;
+        const route = routes[new URL(request.url).pathname];
+        if (request.method === "POST") return new Response("saved", { status: 303, headers: { Location: "/page" } });
+        return route ? route(renders) : new Response("no", { status: 404 });
+      },
+      getLoadContext: () => ({}),
+      cache,
+    }),
+  );
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  await cache.close();
+});
+
+beforeEach(async () => {
+  await setVersion(String(Date.now()));
+  await cache.refresh(); // a new version: every entry goes
+});
+
+describe("what is cached", () => {
+  it("serves a public page from memory after the first render, with its headers and no nonce", async () => {
+    const first = await get("/page");
+    const second = await get("/page");
+    expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get("cache-control")).toBe(PUBLIC);
+    expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(second.headers.get("content-security-policy")).toBe("script-src 'self'");
+    // Another query string is another page.
+    expect((await get("/page?x=1")).cache).toBe("miss");
+  });
+
+  it("answers in gzip, brotli or plain as asked, the same page each time", async () => {
+    const plain = (await get("/page")).text;
+    for (const [enc, decode] of [["gzip", gunzipSync], ["br", brotliDecompressSync], ["identity", (b: Buffer) => b]] as const) {
+      const res = await rawGet("/page", enc);
+      expect(res.headers["content-encoding"] ?? "identity").toBe(enc);
+      expect(res.headers.vary).toBe("Accept-Encoding");
+      expect(Number(res.headers["content-length"])).toBe(res.body.length);
+      expect(decode(res.body).toString("utf8")).toBe(plain);
+    }
+  });
+
+  it("never stores private pages, pages that set a cookie or use their nonce, or errors", async () => {
+    for (const path of ["/private", "/cookie", "/nonce-used", "/missing"]) {
+      const a = await get(path);
+      const b = await get(path);
+      expect(a.text, path).not.toBe(b.text); // rendered twice
+      expect(b.cache, path).toBeNull();
+    }
+    expect((await get("/cookie")).headers.get("set-cookie")).toBe("a=b");
+  });
+
+  it("staff (their session cookie) always get a fresh render", async () => {
+    await get("/page");
+    const staff = await get("/page", { Cookie: "theme=x; grbd_staff=abc" });
+    expect(staff.cache).toBeNull();
+    expect(staff.text).not.toBe((await get("/page")).text);
+  });
+
+  it("an entry lives no longer than its max-age", async () => {
+    const a = await get("/short");
+    expect((await get("/short")).text).toBe(a.text);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await get("/short")).text).not.toBe(a.text);
+  });
+});
+
+describe("a staff save shows at once", () => {
+  it("a new content version (another process's save) empties the cache when it is read", async () => {
+    const before = (await get("/page")).text;
+    expect((await get("/page")).text).toBe(before);
+    await setVersion("saved-elsewhere");
+    await cache.refresh(); // what the once-a-second poll does
+    const after = await get("/page");
+    expect(after.cache).toBe("miss");
+    expect(after.text).not.toBe(before);
+  });
+
+  it("a staff POST on this process reads the version as soon as it is answered", async () => {
+    const before = (await get("/page")).text;
+    await setVersion("saved-here"); // the save's transaction raised it
+    const res = await fetch(base + "/gradmin/content/topics/1", { method: "POST", redirect: "manual" });
+    expect(res.status).toBe(303);
+    await expect.poll(async () => (await get("/page")).text, { timeout: 2000 }).not.toBe(before);
+  });
+
+  it("a page rendered while the version changed is not stored under the new one", async () => {
+    await get("/page");
+    const v = cache.version;
+    const rendered = new Response("old", { headers: { "Cache-Control": PUBLIC } });
+    await setVersion("newer");
+    await cache.refresh();
+    expect(cache.put("/race", v, rendered, Buffer.from("old"))).toBeNull();
+  });
+});
+
+describe("the rules", () => {
+  it("reads max-age only from a shareable Cache-Control", () => {
+    expect(publicMaxAge(PUBLIC)).toBe(60);
+    expect(publicMaxAge("public, s-maxage=5")).toBe(5);
+    expect(publicMaxAge("private, max-age=60")).toBeNull();
+    expect(publicMaxAge("public, no-store, max-age=60")).toBeNull();
+    expect(publicMaxAge("max-age=60")).toBeNull();
+    expect(publicMaxAge(null)).toBeNull();
+  });
+
+  it("stores only 200s without Set-Cookie or Vary on anything but the encoding", () => {
+    const r = (status: number, headers: Record<string, string>) => new Response("x", { status, headers });
+    expect(storable(r(200, { "Cache-Control": PUBLIC }))).toBe(true);
+    expect(storable(r(200, { "Cache-Control": PUBLIC, Vary: "Accept-Encoding" }))).toBe(true);
+    expect(storable(r(200, { "Cache-Control": PUBLIC, Vary: "Cookie" }))).toBe(false);
+    expect(storable(r(200, { "Cache-Control": PUBLIC, "Set-Cookie": "a=b" }))).toBe(false);
+    expect(storable(r(404, { "Cache-Control": PUBLIC }))).toBe(false);
+    expect(storable(r(200, { "Cache-Control": "public, max-age=0" }))).toBe(false);
+  });
+
+  it("keeps within its memory budget, the oldest entries going first", async () => {
+    const small = createPageCache({ pollMs: 60_000, maxBytes: 10_000 });
+    await small.refresh();
+    const page = () => new Response("x", { headers: { "Cache-Control": PUBLIC } });
+    for (let i = 0; i < 5; i++) small.put(`/p${i}`, small.version, page(), Buffer.alloc(3000, 65));
+    expect(small.get("/p0")).toBeNull();
+    expect(small.get("/p1")).toBeNull();
+    expect(small.get("/p4")).not.toBeNull();
+    expect(small.get("/p3")).not.toBeNull();
+    await small.close();
+  });
+
+  it("caches nothing until it knows the content version (the database was never reached)", async () => {
+    const blind = createPageCache({ databaseUrl: "mysql://nobody@127.0.0.1:1/none", pollMs: 60_000 });
+    await blind.refresh();
+    expect(blind.version).toBeNull();
+    expect(blind.put("/p", null, new Response("x", { headers: { "Cache-Control": PUBLIC } }), Buffer.from("x"))).toBeNull();
+    await blind.close();
+  });
+});
