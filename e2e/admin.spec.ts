@@ -1,7 +1,7 @@
 // Staff sign-in as a person does it, with JavaScript on and off: sign in (remember on and off), see
 // the dashboard, sign out, and Back shows no admin page. Plus what only a browser shows: throttling
 // shared by two server processes, a cross-site ?_data= POST refused, no Remix runtime on public pages.
-import { BASE, expect, isJsOn, SECOND_BASE, test } from "./fixtures";
+import { BASE, expect, isJsOn, queryOne, SECOND_BASE, test } from "./fixtures";
 
 const ADMIN = { username: "admin", password: "admin-demo-2026" };
 
@@ -98,4 +98,42 @@ test("public pages gain no Remix runtime; admin responses are private, no-store"
   const dash = await request.get("/gradmin", { maxRedirects: 0 });
   expect(dash.status()).toBe(302);
   expect(dash.headers()["cache-control"]).toBe("private, no-store");
+});
+
+test("a staff save shows at once to readers of both server processes, though their pages are cached", async ({ page, browser }, info) => {
+  // The last chapter of the demo: no other spec counts its topics.
+  const chapter = await queryOne<{ id: number; label: string }>(
+    "SELECT c.id, CONCAT(s.name, ' (', g.name, ') › ', c.name) AS label FROM categories c " +
+      "JOIN subjects s ON s.id = c.subject_id JOIN grades g ON g.id = c.grade_id ORDER BY c.id DESC LIMIT 1",
+  );
+  const topic = `ক্যাশ পরীক্ষা ${info.project.name} ${Date.now().toString(36)}`;
+  // A reader without a staff cookie (the cached path). Requests, not page loads: the browser's own
+  // cache keeps a page for its max-age (60 s) without asking; this is about the server's.
+  const reader = await browser.newContext({ javaScriptEnabled: false });
+  const listed = async (base: string) => (await (await reader.request.get(`${base}/category/${chapter.id}`)).text()).includes(`>${topic}</a>`);
+  for (const base of [BASE, SECOND_BASE]) expect(await listed(base)).toBe(false);
+  // The page is served from the cache (other specs' saves, running in parallel, may empty it meanwhile).
+  for (const base of [BASE, SECOND_BASE]) {
+    const cacheState = async () => (await reader.request.get(`${base}/category/${chapter.id}`)).headers()["x-page-cache"];
+    await expect.poll(cacheState, { timeout: 10_000 }).toBe("hit");
+  }
+
+  await signIn(page, false);
+  await page.goto("/gradmin/content/topics/new");
+  await page.getByLabel("অধ্যায় (Chapter)").selectOption({ label: chapter.label });
+  await page.getByLabel("শিরোনাম (Title)").fill(topic);
+  await page.getByLabel("বিষয়বস্তু (Content)").fill("<p>এক মুহূর্তের পাঠ</p>");
+  await page.getByRole("button", { name: "তৈরি করুন (Create)" }).click();
+  await expect(page.getByRole("status")).toHaveText("তৈরি হয়েছে। (Created.)");
+
+  // The process that took the save at once; the other within its once-a-second look at the version.
+  expect(await listed(BASE)).toBe(true);
+  await expect.poll(() => listed(SECOND_BASE), { timeout: 3000, intervals: [250] }).toBe(true);
+
+  await page.getByRole("link", { name: "মুছে ফেলুন (Delete)" }).click();
+  await page.getByRole("button", { name: /হ্যাঁ, মুছে ফেলুন/ }).click();
+  await expect(page.getByRole("status")).toHaveText("মুছে ফেলা হয়েছে। (Deleted.)");
+  expect(await listed(BASE)).toBe(false);
+  await expect.poll(() => listed(SECOND_BASE), { timeout: 3000, intervals: [250] }).toBe(false);
+  await reader.close();
 });
