@@ -85,7 +85,7 @@ export async function startLocalDb({ quiet = false } = {}) {
     "--no-defaults", `--datadir=${datadir}`, `--socket=${socket}`, `--pid-file=${pidFile}`,
     `--port=${localPort}`, "--bind-address=127.0.0.1", ...(isRoot ? ["--user=root"] : []),
     "--character-set-server=utf8mb4", "--collation-server=utf8mb4_unicode_ci",
-    "--skip-name-resolve", "--innodb-buffer-pool-size=128M", "--max-connections=300",
+    "--skip-name-resolve", "--innodb-buffer-pool-size=512M", "--max-connections=300",
     "--innodb-flush-log-at-trx-commit=2", "--skip-log-bin",
   ], { stdio: ["ignore", logFd, logFd], detached: true });
   child.unref();

@@ -13,6 +13,7 @@ import { categories, examAttemptAnswers, examAttempts, examTitles, questionOptio
 import { ATTEMPT_KEEP_DAYS, GRACE_SECONDS, scoreAttempt, type AnswerChange, type ExamKeyQuestion, type StoredAnswer } from "~/lib/attempt";
 import type { Question } from "~/lib/question";
 import { listSetQuestions } from "./questions.server";
+import { onContentChange } from "./site.server";
 
 /* ------------------------------------------------------------------ the exam, shared by its attempts */
 
@@ -31,9 +32,14 @@ export type AttemptExam = {
 export type ExamQuestion = Question & Pick<ExamKeyQuestion, "chapterKey" | "chapterName">;
 export type ExamForAttempts = { exam: AttemptExam; questions: ExamQuestion[]; byId: Map<number, ExamQuestion>; index: Map<number, number> };
 
-/** How long a process reuses an exam's questions: staff edits show within this time. */
+/**
+ * How long a process reuses an exam's questions at most. A staff save empties the cache sooner: at
+ * once on the process that saved, and on the others as soon as a page sees the new content version
+ * (within a second while pages are served).
+ */
 export const EXAM_CACHE_MS = 30_000;
 const examCache = new Map<number, { at: number; value: Promise<ExamForAttempts | null> }>();
+onContentChange(() => examCache.clear());
 
 /** The exam with each question's chapter (one query), then its questions (listSetQuestions): five round trips. */
 async function readExam(examId: number): Promise<ExamForAttempts | null> {

@@ -41,7 +41,7 @@ export const SITE_DEFAULTS: SiteInfo = {
 const CONTENT_VERSION_KEY = "content_version";
 
 export async function bumpContentVersion(tx: { execute: typeof db.execute }) {
-  clearShellCache();
+  contentChanged();
   await tx.execute(sql`
     insert into ${siteSettings} (${siteSettings.key}, ${siteSettings.value}) values (${CONTENT_VERSION_KEY}, '1')
     on duplicate key update ${siteSettings.value} = cast(${siteSettings.value} as unsigned) + 1`);
@@ -63,10 +63,21 @@ export function clearShellCache() {
   cached = null;
 }
 
+/** Other per-process caches of content (exam keys) empty themselves when the version moves. */
+const contentListeners = new Set<() => void>();
+export function onContentChange(listener: () => void) {
+  contentListeners.add(listener);
+}
+function contentChanged() {
+  clearShellCache();
+  for (const listener of contentListeners) listener();
+}
+
 /**
  * The shell and the page meta overrides, read again only when the content version has changed. The
  * version is read at most once a second per process (a save on this process clears the cache at
- * once; other processes see it within the second), so a warm page asks nothing of the database here.
+ * once; other processes see it within the second, and then empty their other content caches too),
+ * so a warm page asks nothing of the database here.
  */
 function getShellEntry(): Promise<Loaded> {
   const now = Date.now();
@@ -74,7 +85,11 @@ function getShellEntry(): Promise<Loaded> {
   if (cached) {
     const entry = cached;
     entry.checkedAt = now;
-    return contentVersion().then((version) => (cached === entry && entry.version === version ? entry.value : load()));
+    return contentVersion().then((version) => {
+      if (cached === entry && entry.version === version) return entry.value;
+      if (entry.version !== version) contentChanged();
+      return load();
+    });
   }
   return load();
 }
