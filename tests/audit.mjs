@@ -47,12 +47,6 @@ function option(name, fallback) {
 }
 const flag = (name) => process.argv.slice(2).includes(`--${name}`);
 
-function testUrl(base, suffix) {
-  const u = new URL(base);
-  u.pathname = `/${u.pathname.replace(/^\//, "") || "grbd"}_${suffix}`;
-  return u.toString();
-}
-
 /** Lighthouse's CLI (mobile preset and simulated slow 4G are its defaults) on one page. */
 function lighthouse(url) {
   const dir = mkdtempSync(join(tmpdir(), "grbd-lh-"));
@@ -176,10 +170,10 @@ try {
     ensureDependencies();
     const { resolveDatabase } = await import("../drizzle/local-db.mjs");
     database = await resolveDatabase("grbd");
-    const databaseUrl = testUrl(database.url, "audit");
+    const { url: databaseUrl, migrationUrl } = await database.sibling("audit");
     const { migrateDatabase } = await import("../drizzle/migrate.mjs");
-    await migrateDatabase(databaseUrl, { quiet: true });
-    run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: databaseUrl, SEED_QUIET: "1" } });
+    await migrateDatabase(migrationUrl, { quiet: true });
+    run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: migrationUrl, SEED_QUIET: "1" } });
     if (needsBuild() || flag("build")) run("npm", ["run", "build"]);
     base = `http://127.0.0.1:${PORT}`;
     server = startServer({ port: PORT, databaseUrl, env: { SITE_ORIGIN: base } });

@@ -40,14 +40,6 @@ function intOption(name, fallback, min) {
 }
 const flag = (name) => process.argv.slice(2).includes(`--${name}`);
 
-/** tests/run.mjs's rule: the database name of `base` (default grbd) plus `_suffix`. */
-function testUrl(base, suffix) {
-  const u = new URL(base);
-  const name = u.pathname.replace(/^\//, "") || "grbd";
-  u.pathname = `/${name}_${suffix}`;
-  return u.toString();
-}
-
 const portOpen = (port) =>
   new Promise((ok) => {
     const s = createConnection({ host: "127.0.0.1", port });
@@ -312,10 +304,10 @@ async function main() {
   ensureDependencies();
   const { resolveDatabase } = await import("../drizzle/local-db.mjs");
   database = await resolveDatabase("grbd");
-  const databaseUrl = testUrl(database.url, "bench");
+  const { url: databaseUrl, migrationUrl } = await database.sibling("bench");
   const { migrateDatabase } = await import("../drizzle/migrate.mjs");
-  await migrateDatabase(databaseUrl);
-  run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: databaseUrl, SEED_QUIET: "1" } });
+  await migrateDatabase(migrationUrl);
+  run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: migrationUrl, SEED_QUIET: "1" } });
   const pages = await resolvePages(databaseUrl);
 
   if (needsBuild() || flag("build")) run("npm", ["run", "build"]);
