@@ -1,9 +1,14 @@
 import { defineConfig } from "@playwright/test";
+import { localAppUrl } from "./drizzle/local-db.mjs";
 
 // Two servers from the same production build: one on the seeded demo content, one on an empty
-// database (for the empty states). tests/run.mjs creates both databases.
-const seeded = process.env.E2E_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e";
-const empty = process.env.E2E_EMPTY_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e_empty";
+// database (for the empty states). tests/run.mjs creates both databases; servers and specs connect
+// as the app's account, which may only read and write rows (a direct `npx playwright test` after
+// `npm test`: the local MariaDB's, on LOCAL_DB_PORT).
+process.env.E2E_DATABASE_URL ??= localAppUrl("grbd_e2e");
+process.env.E2E_EMPTY_DATABASE_URL ??= localAppUrl("grbd_e2e_empty");
+const seeded = process.env.E2E_DATABASE_URL;
+const empty = process.env.E2E_EMPTY_DATABASE_URL;
 // E2E_PORT moves the four servers (default 3101-3104), so two checkouts can run the suite at once.
 const PORT = Number(process.env.E2E_PORT) || 3101;
 
@@ -48,6 +53,6 @@ export default defineConfig({
     // A second server on the seeded database: what staff state lives in (sessions, throttling) is shared.
     server(PORT + 3, seeded),
     // A server whose database is unreachable (nothing listens on port 9): the friendly 503 page.
-    { ...server(PORT + 2, "mysql://root@127.0.0.1:9/grbd"), url: undefined, port: PORT + 2 },
+    { ...server(PORT + 2, "mysql://grbd_app@127.0.0.1:9/grbd"), url: undefined, port: PORT + 2 },
   ],
 });

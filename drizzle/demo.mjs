@@ -10,9 +10,11 @@ try {
   ensureDependencies();
   const { resolveDatabase } = await import("./local-db.mjs");
   database = await resolveDatabase("grbd");
+  // Migrations and the seed change the schema and load data: the privileged account. The server
+  // connects as the app's account (local-db.mjs), which may only read and write rows.
   const { migrateDatabase } = await import("./migrate.mjs");
-  await migrateDatabase(database.url);
-  run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: database.url } });
+  await migrateDatabase(database.migrationUrl);
+  run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: database.migrationUrl } });
 
   let server;
   if (dev) {

@@ -2,7 +2,8 @@
 // with its own socket and port on 127.0.0.1, so it never touches a system database. Node built-ins
 // only: this runs before `npm ci` may have finished.
 import { spawn, spawnSync, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, openSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, openSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { createConnection } from "node:net";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -109,9 +110,70 @@ export async function stopLocalDb({ quiet = false } = {}) {
   }
 }
 
-/** DATABASE_URL when set; else the local server's URL with the given database name. */
+/** The account the app connects as on the local server (see grantApp). */
+export const APP_USER = "grbd_app";
+const appPasswordFile = join(dataRoot, "app-db-password");
+
+/** The app account's password: generated once into the git-ignored .data/, beside the data it guards. */
+function appPassword() {
+  if (!existsSync(appPasswordFile)) {
+    mkdirSync(dataRoot, { recursive: true });
+    writeFileSync(appPasswordFile, randomBytes(18).toString("base64url"), { mode: 0o600 });
+  }
+  return readFileSync(appPasswordFile, "utf8").trim();
+}
+
+const withDatabase = (url, name) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/** The local server's URL for the app account and database `name` (no server needed: tools' defaults). */
+export function localAppUrl(name) {
+  return `mysql://${APP_USER}:${encodeURIComponent(appPassword())}@127.0.0.1:${localPort}/${name}`;
+}
+
+/**
+ * Lets the app account read and write the rows of database `name` (SELECT, INSERT, UPDATE, DELETE),
+ * nothing more: no schema changes (migrations, seeds and db:render connect as root), no other
+ * database, no files, no grants. Idempotent; the account is created on first use. A grant on a
+ * database outlives DROP DATABASE and may precede CREATE DATABASE, so the order does not matter.
+ */
+async function grantApp(rootUrl, name) {
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`database names are letters, digits and _ (got "${name}")`);
+  const { default: mysql } = await import("mysql2/promise");
+  const conn = await mysql.createConnection({ uri: rootUrl });
+  try {
+    const account = `'${APP_USER}'@'127.0.0.1'`;
+    await conn.query(`CREATE USER IF NOT EXISTS ${account} IDENTIFIED BY ?`, [appPassword()]);
+    await conn.query(`ALTER USER ${account} IDENTIFIED BY ?`, [appPassword()]);
+    // `_` is a wildcard in a database grant: escaped, the grant names this one database only.
+    await conn.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON \`${name.replace(/_/g, "\\_")}\`.* TO ${account}`);
+  } finally {
+    await conn.end();
+  }
+}
+
+/**
+ * Where database `dbName` is, twice: `url` for the app (servers, tests, the e2e specs) and
+ * `migrationUrl` for what changes the schema or loads data (migrations, seeds, db:render).
+ * With DATABASE_URL: it, as given, for both, or MIGRATION_DATABASE_URL for migrations when set (a
+ * database name in them wins over `dbName`). Else the local server: the app account (granted on
+ * this database) and root. `sibling(suffix)` gives the same pair for `<name>_<suffix>` (tests).
+ */
 export async function resolveDatabase(dbName, opts) {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, started: false, stop: async () => {} };
+  if (process.env.DATABASE_URL) {
+    const app = process.env.DATABASE_URL;
+    const migration = process.env.MIGRATION_DATABASE_URL || app;
+    const name = new URL(app).pathname.replace(/^\//, "") || dbName;
+    const pair = (n) => ({ url: withDatabase(app, n), migrationUrl: withDatabase(migration, n) });
+    return { ...pair(name), started: false, stop: async () => {}, sibling: async (suffix) => pair(`${name}_${suffix}`) };
+  }
   const local = await startLocalDb(opts);
-  return { ...local, url: `${local.url}/${dbName}` };
+  const pair = async (n) => {
+    await grantApp(local.url, n);
+    return { url: localAppUrl(n), migrationUrl: `${local.url}/${n}` };
+  };
+  return { ...local, ...(await pair(dbName)), sibling: (suffix) => pair(`${dbName}_${suffix}`) };
 }

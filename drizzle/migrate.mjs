@@ -1,6 +1,7 @@
 // Creates the database when missing (utf8mb4), applies the committed SQL migrations in drizzle/, then
 // derives what SQL cannot (drizzle/derive.ts: board-year notes into source rows, stale rendered HTML).
-// `npm run db:migrate` uses DATABASE_URL, or the project-local MariaDB's "grbd" database.
+// `npm run db:migrate` uses MIGRATION_DATABASE_URL, else DATABASE_URL, else the project-local
+// MariaDB's "grbd" database as root (the app's own account may not change the schema).
 import mysql from "mysql2/promise";
 import { drizzle } from "drizzle-orm/mysql2";
 import { migrate } from "drizzle-orm/mysql2/migrator";
@@ -50,5 +51,5 @@ export async function resetDatabase(url) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { resolveDatabase } = await import("./local-db.mjs");
   const db = await resolveDatabase("grbd");
-  await migrateDatabase(db.url);
+  await migrateDatabase(db.migrationUrl);
 }

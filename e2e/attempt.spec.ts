@@ -7,7 +7,7 @@ import { expect, isJsOn, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const bn = (n: number | string) => String(n).replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]);
-const url = process.env.E2E_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e";
+const url = process.env.E2E_DATABASE_URL!; // set by playwright.config.ts
 
 async function query<T>(sql: string, values: unknown[] = []): Promise<T[]> {
   const conn = await mysql.createConnection({ uri: url, charset: "utf8mb4" });

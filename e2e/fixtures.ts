@@ -15,7 +15,7 @@ export const DOWN_BASE = `http://127.0.0.1:${PORT + 2}`;
 /** A second server process on the seeded database. */
 export const SECOND_BASE = `http://127.0.0.1:${PORT + 3}`;
 
-const url = process.env.E2E_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e";
+const url = process.env.E2E_DATABASE_URL!; // set by playwright.config.ts
 
 export async function queryOne<T>(sql: string): Promise<T> {
   const conn = await mysql.createConnection({ uri: url, charset: "utf8mb4" });

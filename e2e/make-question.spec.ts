@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import mysql from "mysql2/promise";
 import { BASE, expect, queryOne, test } from "./fixtures";
 
-const dbUrl = process.env.E2E_DATABASE_URL ?? "mysql://root@127.0.0.1:33061/grbd_e2e";
+const dbUrl = process.env.E2E_DATABASE_URL!; // set by playwright.config.ts
 
 async function queryAll<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   const conn = await mysql.createConnection({ uri: dbUrl, charset: "utf8mb4" });

@@ -574,12 +574,14 @@ async function main() {
   const { resolveDatabase } = await import("../drizzle/local-db.mjs");
   database = await resolveDatabase("grbd");
   const { migrateDatabase } = await import("../drizzle/migrate.mjs");
-  const urls = { demo: testUrl(database.url, "bench"), large: testUrl(database.url, "bench_large") };
+  // The servers connect as the application's account; migrations and seeds as the privileged one.
+  const dbs = { demo: await database.sibling("bench"), large: await database.sibling("bench_large") };
+  const urls = { demo: dbs.demo.url, large: dbs.large.url };
   if (sets.includes("demo")) {
-    await migrateDatabase(urls.demo);
-    run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: urls.demo, SEED_QUIET: "1" } });
+    await migrateDatabase(dbs.demo.migrationUrl);
+    run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: dbs.demo.migrationUrl, SEED_QUIET: "1" } });
   }
-  if (sets.includes("large")) await ensureLargeData(urls.large, scale);
+  if (sets.includes("large")) await ensureLargeData(dbs.large.migrationUrl, scale);
 
   if (needsBuild() || flag("build")) run("npm", ["run", "build"]);
   for (const port of [PORT, REF_PORT]) {

@@ -1,19 +1,14 @@
 // `npm test`: typecheck, unit + integration tests (vitest) against a fresh test database, then the
 // Playwright suite against a production build in Debian's Chromium, with JavaScript on and off.
 // Uses the project-local MariaDB unless DATABASE_URL is set (then its server gets *_test databases).
+// Databases are made, migrated and seeded as the privileged account; vitest and the Playwright
+// servers connect as the app's own (local-db.mjs), so the suite proves the app needs no more rights.
 import { ensureDependencies, run, bin } from "../drizzle/setup.mjs";
 import { existsSync } from "node:fs";
 
 const started = Date.now();
 const step = (name) => console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);
 let database = { stop: async () => {} };
-
-function testUrl(base, suffix) {
-  const u = new URL(base);
-  const name = u.pathname.replace(/^\//, "") || "grbd";
-  u.pathname = `/${name}_${suffix}`;
-  return u.toString();
-}
 
 try {
   step("dependencies");
@@ -26,14 +21,13 @@ try {
   step("database");
   database = await resolveDatabase("grbd");
   const { resetDatabase } = await import("../drizzle/migrate.mjs");
-  const unitDb = testUrl(database.url, "test");
-  const e2eDb = testUrl(database.url, "e2e");
-  const emptyDb = testUrl(database.url, "e2e_empty");
-  await Promise.all([resetDatabase(unitDb), resetDatabase(e2eDb), resetDatabase(emptyDb)]);
-  run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: e2eDb, SEED_QUIET: "1" } });
+  const [unitDb, e2eDb, emptyDb] = await Promise.all(["test", "e2e", "e2e_empty"].map((s) => database.sibling(s)));
+  await Promise.all([unitDb, e2eDb, emptyDb].map((d) => resetDatabase(d.migrationUrl)));
+  run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: e2eDb.migrationUrl, SEED_QUIET: "1" } });
 
   step("vitest: unit and integration");
-  run(bin("vitest"), ["run"], { env: { DATABASE_URL: unitDb } });
+  // MIGRATION_DATABASE_URL: the migration test makes its own database, the search test rebuilds the index.
+  run(bin("vitest"), ["run"], { env: { DATABASE_URL: unitDb.url, MIGRATION_DATABASE_URL: unitDb.migrationUrl } });
 
   step("build (production)");
   run("npm", ["run", "build"]);
@@ -45,7 +39,7 @@ try {
   // The print tests read the PDFs Chromium makes (page counts, text per page).
   ensureAptPackage("pdftotext", "poppler-utils", "The make-question print test reads Chromium's PDFs with it.");
   run(bin("playwright"), ["test"], {
-    env: { CHROMIUM_PATH: chromium, E2E_DATABASE_URL: e2eDb, E2E_EMPTY_DATABASE_URL: emptyDb },
+    env: { CHROMIUM_PATH: chromium, E2E_DATABASE_URL: e2eDb.url, E2E_EMPTY_DATABASE_URL: emptyDb.url },
   });
   // Nothing printed after this point: the run ends with the runners' own summary lines.
   await database.stop({ quiet: true });

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
+import { katexLinks } from "~/styles/katex";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { withExamBack } from "~/lib/exam-query";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
@@ -17,7 +17,7 @@ import { getExamSubPage, getExamTitle, getGroupSubjects } from "~/models/exams.s
 import examStyles from "~/styles/exam.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
+  ...katexLinks,
   { rel: "stylesheet", href: examStyles },
 ];
 

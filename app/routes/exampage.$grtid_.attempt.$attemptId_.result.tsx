@@ -5,7 +5,7 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
+import { katexLinks } from "~/styles/katex";
 import { QuestionItem } from "~/components/question";
 import { betterThanPercent, chapterBreakdown, durationBn, marksBn, scoreAttempt, verdict } from "~/lib/attempt";
 import { toBanglaDigits } from "~/lib/bangla-digits";
@@ -19,7 +19,7 @@ import { examFacts, publicQuestion } from "./exampage.$grtid_.attempt.$attemptId
 import { attemptPath, openAttempt, resultPath } from "./exampage.$grtid_.attempt.$attemptId/open.server";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
+  ...katexLinks,
   { rel: "stylesheet", href: examStyles },
   { rel: "stylesheet", href: attemptStyles },
 ];

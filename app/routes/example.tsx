@@ -3,7 +3,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
+import { katexLinks } from "~/styles/katex";
 import { formatBoardYear } from "~/lib/board-year";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { parseId } from "~/lib/http.server";
@@ -13,7 +13,7 @@ import { listExamples } from "~/models/exams.server";
 import examStyles from "~/styles/exam.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
+  ...katexLinks,
   { rel: "stylesheet", href: examStyles },
 ];
 

@@ -9,14 +9,14 @@ import { CsrfInput } from "~/components/admin";
 import { can, type Permission } from "~/lib/permissions";
 import { requireStaff } from "~/models/auth.server";
 import type { RouteHandle } from "~/root";
-import katexStyles from "katex/dist/katex.min.css";
+import { katexLinks } from "~/styles/katex";
 import adminStyles from "~/styles/admin.css";
 
 export const handle: RouteHandle = { hydrate: true };
 
 // KaTeX's stylesheet: the math previews show what the public page shows.
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
+  ...katexLinks,
   { rel: "stylesheet", href: adminStyles },
 ];
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
+import { katexLinks } from "~/styles/katex";
 import type { ReactNode } from "react";
 import { BankItem, StepBar } from "~/components/make-question";
 import { Breadcrumb } from "~/components/papers";
@@ -27,7 +27,7 @@ import papersStyles from "~/styles/papers.css";
 import makeQuestionStyles from "~/styles/make-question.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
+  ...katexLinks,
   { rel: "stylesheet", href: papersStyles },
   { rel: "stylesheet", href: makeQuestionStyles },
 ];

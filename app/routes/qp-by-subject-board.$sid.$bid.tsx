@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
+import { katexLinks } from "~/styles/katex";
 import { PageBanner } from "~/components/page-banner";
 import { BoardPaper, Breadcrumb, PrintHint } from "~/components/papers";
 import { notFound, parseId } from "~/lib/http.server";
@@ -10,7 +10,7 @@ import { getBoard, getBoardSubject, subjectBoardPapers } from "~/models/board-pa
 import papersStyles from "~/styles/papers.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
+  ...katexLinks,
   { rel: "stylesheet", href: papersStyles },
 ];
 

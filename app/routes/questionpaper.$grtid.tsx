@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
+import { katexLinks } from "~/styles/katex";
 import { AnswerKey, Breadcrumb, McqQuestions, PaperHeader, PrintHint } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { notFound, parseId } from "~/lib/http.server";
@@ -11,7 +11,7 @@ import { withoutAnswer } from "~/models/questions.server";
 import papersStyles from "~/styles/papers.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
+  ...katexLinks,
   { rel: "stylesheet", href: papersStyles },
 ];
 

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
+import { katexLinks } from "~/styles/katex";
 import { Fragment } from "react";
 import { OmrSheet, PaperSetSheet, SetKeySheet } from "~/components/made-paper";
 import { StepBar } from "~/components/make-question";
@@ -16,7 +16,7 @@ import madePaperStyles from "~/styles/made-paper.css";
 import makeQuestionStyles from "~/styles/make-question.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
+  ...katexLinks,
   { rel: "stylesheet", href: makeQuestionStyles },
   { rel: "stylesheet", href: madePaperStyles },
 ];

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
+import { katexLinks } from "~/styles/katex";
 import { PageBanner } from "~/components/page-banner";
 import { FollowUs, SingleSidebar } from "~/components/sidebars";
 import { notFound, parseId } from "~/lib/http.server";
@@ -12,7 +12,7 @@ import { useRootData } from "~/components/root-data";
 import { getTitle, singleSidebar } from "~/models/study.server";
 import { outlineHeadings } from "~/lib/headings";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: katexStyles }];
+export const links: LinksFunction = () => katexLinks;
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id);

@@ -1,6 +1,8 @@
 // Test database helpers: the integration tests run against the real, freshly migrated test database
 // (tests/run.mjs sets DATABASE_URL to it) and insert the rows each test needs.
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/mysql2";
+import mysql from "mysql2/promise";
 import { closeDb, db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { sourcesFromNotation } from "~/lib/board-year";
@@ -89,6 +91,20 @@ export async function insertQuestions(list: QuestionFixture[]) {
 }
 
 export { closeDb };
+
+/**
+ * Work that changes tables (the search index's rebuild by table swap), done as migrations and
+ * `db:render` do it: as the privileged account (MIGRATION_DATABASE_URL), not the app's.
+ */
+export async function withMigrationDb<T>(work: (admin: typeof db) => Promise<T>): Promise<T> {
+  const uri = process.env.MIGRATION_DATABASE_URL ?? process.env.DATABASE_URL!;
+  const pool = mysql.createPool({ uri, charset: "utf8mb4", timezone: "Z", connectionLimit: 2 });
+  try {
+    return await work(drizzle(pool, { schema, mode: "default" }) as unknown as typeof db);
+  } finally {
+    await pool.end();
+  }
+}
 
 type LoaderArgs = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
 type Loader = (args: LoaderArgs) => Promise<Response> | Response;

@@ -28,13 +28,15 @@ const TEST_URL = process.env.DATABASE_URL!;
 const testName = new URL(TEST_URL).pathname.replace(/^\//, "");
 if (!/^[A-Za-z0-9_]+_test$/.test(testName)) throw new Error(`the migration test needs a *_test database (got "${testName}")`);
 const MIG_NAME = `${testName}_mig`;
-const MIG_URL = (() => {
-  const u = new URL(TEST_URL);
+// Creating and migrating a database takes the privileged account (the app's may only read and write rows).
+const ADMIN_URL = process.env.MIGRATION_DATABASE_URL ?? TEST_URL;
+const MIG_ADMIN_URL = (() => {
+  const u = new URL(ADMIN_URL);
   u.pathname = `/${MIG_NAME}`;
   return u.toString();
 })();
 const SERVER_URL = (() => {
-  const u = new URL(TEST_URL);
+  const u = new URL(ADMIN_URL);
   u.pathname = "/";
   return u.toString();
 })();
@@ -345,7 +347,7 @@ beforeAll(async () => {
   } finally {
     await admin.end();
   }
-  conn = await mysql.createConnection({ uri: MIG_URL, charset: "utf8mb4", multipleStatements: true, dateStrings: true });
+  conn = await mysql.createConnection({ uri: MIG_ADMIN_URL, charset: "utf8mb4", multipleStatements: true, dateStrings: true });
   await conn.query("SET time_zone = '+00:00'");
 
   // The previous schema: migration 0000 alone, from a folder whose journal lists only it.
@@ -361,12 +363,13 @@ beforeAll(async () => {
   for (const [table, rows] of OLD) await insert(table, rows);
   before = await snapshot();
 
-  await migrateDatabase(MIG_URL, { quiet: true });
+  await migrateDatabase(MIG_ADMIN_URL, { quiet: true });
   after = await snapshot();
 
-  // The app's pool is made from DATABASE_URL on first use: point it at the migrated database.
+  // The app's pool is made from DATABASE_URL on first use: point it at the migrated database (as the
+  // account that made it: the app's own has no grant on this scratch database).
   await closeDb();
-  process.env.DATABASE_URL = MIG_URL;
+  process.env.DATABASE_URL = MIG_ADMIN_URL;
 }, 180_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
+import { katexLinks } from "~/styles/katex";
 import { QuestionItem } from "~/components/question";
 import { effectiveChanges, pageOfIndex, parseAttemptPage, readAnswerChanges } from "~/lib/attempt";
 import { toBanglaDigits } from "~/lib/bangla-digits";
@@ -21,7 +21,7 @@ import { attemptView, type AttemptView, type PaletteItem } from "./attempt.serve
 import { forbidden, openAttempt, readAttempt, resultPath } from "./open.server";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
+  ...katexLinks,
   { rel: "stylesheet", href: examStyles },
   { rel: "stylesheet", href: attemptStyles },
 ];

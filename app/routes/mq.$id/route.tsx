@@ -1,14 +1,14 @@
 // mq/{id}: a top-level MCQ category (home's Multiple Choice and admission sections link here).
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import katexStyles from "katex/dist/katex.min.css";
+import { katexLinks } from "~/styles/katex";
 import { McqPage } from "./mcq-page";
 import { mcqAction, mcqLoader } from "./mcq-page.server";
 import { seo } from "~/lib/meta";
 import examStyles from "~/styles/exam.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: katexStyles },
+  ...katexLinks,
   { rel: "stylesheet", href: examStyles },
 ];
 
