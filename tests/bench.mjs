@@ -55,14 +55,6 @@ function intOption(name, fallback, min) {
 }
 const flag = (name) => process.argv.slice(2).includes(`--${name}`);
 
-/** tests/run.mjs's rule: the database name of `base` (default grbd) plus `_suffix`. */
-function testUrl(base, suffix) {
-  const u = new URL(base);
-  const name = u.pathname.replace(/^\//, "") || "grbd";
-  u.pathname = `/${name}_${suffix}`;
-  return u.toString();
-}
-
 const portOpen = (port) =>
   new Promise((ok) => {
     const s = createConnection({ host: "127.0.0.1", port });
