@@ -9,52 +9,22 @@
 // exits 1. Writes bench-report.json and bench-report.md at the project root (git-ignored).
 //
 //   npm run bench [-- --concurrency 8 --requests 300 --warmup 20 --build --verbose]
-import { ensureDependencies, run, bin, startServer, needsBuild, root } from "../drizzle/setup.mjs";
-import { execFileSync } from "node:child_process";
+import { run, startServer, needsBuild, root } from "../drizzle/setup.mjs";
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { createConnection } from "node:net";
 import os from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
+import {
+  flag, gitDescribe, intOption, onSignals, portOpen, quietRequestsEnv, round, seededDatabase, stopChild, waitForHealth,
+} from "./harness.mjs";
 
 const PORT = 3301;
 const REF_PORT = 3302;
 const DEFAULT_CONCURRENCY = 8;
 const KB = 1024;
 const BUDGET = { homeHtmlGzip: 60 * KB, jsGzip: 10 * KB, cssGzip: 30 * KB, p95Ms: 500 };
-
-function option(name, fallback) {
-  const args = process.argv.slice(2);
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === `--${name}` && args[i + 1] !== undefined) return args[i + 1];
-    if (args[i].startsWith(`--${name}=`)) return args[i].slice(name.length + 3);
-  }
-  return fallback;
-}
-function intOption(name, fallback, min) {
-  const n = Number(option(name, fallback));
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} needs a whole number ≥ ${min}`);
-  return n;
-}
-const flag = (name) => process.argv.slice(2).includes(`--${name}`);
-
-/** tests/run.mjs's rule: the database name of `base` (default grbd) plus `_suffix`. */
-function testUrl(base, suffix) {
-  const u = new URL(base);
-  const name = u.pathname.replace(/^\//, "") || "grbd";
-  u.pathname = `/${name}_${suffix}`;
-  return u.toString();
-}
-
-const portOpen = (port) =>
-  new Promise((ok) => {
-    const s = createConnection({ host: "127.0.0.1", port });
-    s.once("connect", () => { s.end(); ok(true); });
-    s.once("error", () => ok(false));
-  });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------------
 // Load generation: fetch + a pool of `concurrency` workers taking request numbers from one counter.
@@ -100,8 +70,6 @@ async function load(send, { requests, concurrency }) {
     ...(firstError ? { firstError } : {}),
   };
 }
-
-const round = (n, digits) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 // ---------------------------------------------------------------------------------------------------
 // Sizes: the HTML of one response, and the same-origin scripts and style sheets it references.
@@ -260,16 +228,6 @@ function checkBudgets(results, { concurrency }) {
   return lines;
 }
 
-function gitDescribe() {
-  try {
-    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: root, encoding: "utf8" }).trim() !== "";
-    return `${commit}${dirty ? " (with uncommitted changes)" : ""}`;
-  } catch {
-    return "unknown";
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Main.
 
@@ -285,37 +243,19 @@ async function cleanup() {
     reference.closeAllConnections?.();
     await new Promise((r) => reference.close(() => r()));
   }
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((r) => server.once("exit", r));
-    server.kill("SIGTERM");
-    if ((await Promise.race([exited.then(() => true), sleep(5000).then(() => false)])) === false) {
-      server.kill("SIGKILL");
-      await exited;
-    }
-  }
+  await stopChild(server);
   if (database.started) await database.stop();
 }
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, async () => {
-    console.error(`\n[bench] ${signal}: stopping …`);
-    await cleanup();
-    process.exit(130);
-  });
-}
+onSignals("bench", cleanup);
 
 async function main() {
   const concurrency = intOption("concurrency", DEFAULT_CONCURRENCY, 1);
   const requests = intOption("requests", 300, 1);
   const warmup = intOption("warmup", 20, 0);
 
-  ensureDependencies();
-  const { resolveDatabase } = await import("../drizzle/local-db.mjs");
-  database = await resolveDatabase("grbd");
-  const databaseUrl = testUrl(database.url, "bench");
-  const { migrateDatabase } = await import("../drizzle/migrate.mjs");
-  await migrateDatabase(databaseUrl);
-  run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: databaseUrl, SEED_QUIET: "1" } });
+  let databaseUrl;
+  ({ database, databaseUrl } = await seededDatabase("bench"));
   const pages = await resolvePages(databaseUrl);
 
   if (needsBuild() || flag("build")) run("npm", ["run", "build"]);
@@ -323,29 +263,9 @@ async function main() {
   for (const port of [PORT, REF_PORT]) {
     if (await portOpen(port)) throw new Error(`port ${port} is already in use; stop whatever listens there first`);
   }
-  // The server logs every request (morgan "tiny") to the stdout it shares with us: drop those lines
-  // unless --verbose, so the report stays readable. The logging work itself still happens.
-  const quietRequests =
-    "const w=process.stdout.write.bind(process.stdout);" +
-    "process.stdout.write=(c,...a)=>/^(GET|POST|HEAD) \\S+ \\d{3} /.test(String(c))?true:w(c,...a);";
-  const env = flag("verbose")
-    ? {}
-    : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=data:text/javascript,${encodeURIComponent(quietRequests)}`.trim() };
-  server = startServer({ port: PORT, databaseUrl, env });
+  server = startServer({ port: PORT, databaseUrl, env: quietRequestsEnv(flag("verbose")) });
   const base = `http://127.0.0.1:${PORT}`;
-  const healthStart = Date.now();
-  for (;;) {
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error("the server exited before /healthz answered");
-    try {
-      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() - healthStart > 60_000) throw new Error("/healthz did not answer 200 within 60 s");
-    await sleep(200);
-  }
+  await waitForHealth(base, server);
 
   // The reference server: the very same bytes, stored per method + URL, with our status and type.
   const canned = new Map();
