@@ -58,7 +58,7 @@ export function quietRequestsEnv(verbose) {
   if (verbose) return {};
   const quiet =
     "const w=process.stdout.write.bind(process.stdout);" +
-    "process.stdout.write=(c,...a)=>/^(GET|POST|HEAD) \\S+ \\d{3} /.test(String(c))?true:w(c,...a);";
+    "process.stdout.write=(c,...a)=>/^(GET|POST|HEAD) \\S+ (\\d{3}|-) /.test(String(c))?true:w(c,...a);";
   return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=data:text/javascript,${encodeURIComponent(quiet)}`.trim() };
 }
 
