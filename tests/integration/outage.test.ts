@@ -85,6 +85,17 @@ describe("a database outage", () => {
     }
   });
 
+  it("the search suggestions answer 503 (JSON), not 500, while the database is down", async () => {
+    const { loader } = await import("~/routes/api.search.suggest");
+    await stopProxy();
+    try {
+      const res = await loader({ request: new Request("http://test.local/api/search/suggest?q=%E0%A6%AC%E0%A6%B2"), params: {}, context: {} });
+      expect(res.status).toBe(503);
+    } finally {
+      await startProxy(port);
+    }
+  });
+
   it("does not call an ordinary error 'unavailable'", async () => {
     const { isDatabaseUnavailable } = await import("~/lib/http.server");
     expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
