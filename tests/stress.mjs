@@ -94,7 +94,7 @@ function startApp(port, databaseUrl, env = {}) {
   children.add(child);
   child.once("exit", (code, signal) => {
     children.delete(child);
-    if (!cleaned) log(`the app on :${port} exited (${signal ?? `code ${code}`})`);
+    if (!cleaned && !child.killed) log(`the app on :${port} exited (${signal ?? `code ${code}`})`);
   });
   return child;
 }
