@@ -33,6 +33,16 @@ export function checkHost(req, res, next) {
 }
 
 /**
+ * A path whose first segment starts with a backslash (`/\`, `/%5C`): no page of ours does, and
+ * React Router reads "/\" like "//", a URL with an empty host, and throws while rendering the 404
+ * page (a 500, found by npm run stress). 404 here instead.
+ */
+export function refuseBackslashPath(req, res, next) {
+  if (/^\/(?:\\|%5c)/i.test(req.originalUrl)) return plain(res, 404, "Not Found");
+  next();
+}
+
+/**
  * Staff forms are larger: a long topic with math, images (2 MB each), a question file to import. Only
  * signed-in staff get past the admin routes' checks, and each admin action caps what it reads itself.
  */

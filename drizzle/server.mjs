@@ -5,6 +5,7 @@
 //   - a malformed Host (or, behind our proxy, X-Forwarded-Host): 400. Remix builds request.url from
 //     it, so a Host holding a path would otherwise pick the route;
 //   - a POST whose declared body is over the cap: 413 before reading it (actions cap streamed bodies);
+//   - a path starting with a backslash (/%5C): 404. React Router takes "/\" for "//" and throws;
 //   - a cross-site POST: 403. Remix's own document handler aborts such a request before any route
 //     runs and answers an empty 500 (server-runtime's throwIfPotentialCSRFAttack).
 // Every response gets nosniff and, unless it brings its own (documents do), a restrictive
@@ -29,6 +30,7 @@ import {
   capBody,
   checkHost,
   lingerAfterEarlyAnswer,
+  refuseBackslashPath,
   refuseCrossSite,
   securityHeaders,
   siteOriginProblem,
@@ -65,6 +67,7 @@ app.use(securityHeaders);
 app.use(lingerAfterEarlyAnswer);
 app.use(allowMethods);
 app.use(checkHost);
+app.use(refuseBackslashPath);
 app.use(compression());
 app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
 // public/ holds files with extensions only: a page's path (no dot in its last segment) skips the disk.

@@ -16,10 +16,9 @@
 //
 //   npm run bench [-- --concurrency 8 --requests 300 --warmup 20 --data demo,large --scale 1 --build --verbose]
 import { ensureDependencies, run, bin, startServer, needsBuild, root } from "../drizzle/setup.mjs";
-import { execFileSync } from "node:child_process";
+import { flag, gitDescribe, intOption, onSignals, option, portOpen, quietRequestsEnv, round, stopChild, waitForHealth } from "./harness.mjs";
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { createConnection } from "node:net";
 import os from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -39,29 +38,6 @@ const BUDGET = {
   roundTrips: 8, // per page, and the same on demo and large data
   largeOverDemoP95: 2, // p95 on large data ≤ 2 × p95 on demo data
 };
-
-function option(name, fallback) {
-  const args = process.argv.slice(2);
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === `--${name}` && args[i + 1] !== undefined) return args[i + 1];
-    if (args[i].startsWith(`--${name}=`)) return args[i].slice(name.length + 3);
-  }
-  return fallback;
-}
-function intOption(name, fallback, min) {
-  const n = Number(option(name, fallback));
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} needs a whole number ≥ ${min}`);
-  return n;
-}
-const flag = (name) => process.argv.slice(2).includes(`--${name}`);
-
-const portOpen = (port) =>
-  new Promise((ok) => {
-    const s = createConnection({ host: "127.0.0.1", port });
-    s.once("connect", () => { s.end(); ok(true); });
-    s.once("error", () => ok(false));
-  });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------------
 // Load generation: fetch + a pool of `concurrency` workers taking request numbers from one counter.
@@ -107,8 +83,6 @@ async function load(send, { requests, concurrency }) {
     ...(firstError ? { firstError } : {}),
   };
 }
-
-const round = (n, digits) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 // ---------------------------------------------------------------------------------------------------
 // Sizes: the HTML of one response, and the same-origin scripts and style sheets it references.
@@ -372,16 +346,6 @@ function checkBudgets(runs, { concurrency }) {
   return lines;
 }
 
-function gitDescribe() {
-  try {
-    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: root, encoding: "utf8" }).trim() !== "";
-    return `${commit}${dirty ? " (with uncommitted changes)" : ""}`;
-  } catch {
-    return "unknown";
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Main.
 
@@ -391,14 +355,7 @@ let reference = null;
 let cleaned = false;
 
 async function stopServer() {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((r) => server.once("exit", r));
-    server.kill("SIGTERM");
-    if ((await Promise.race([exited.then(() => true), sleep(5000).then(() => false)])) === false) {
-      server.kill("SIGKILL");
-      await exited;
-    }
-  }
+  await stopChild(server);
   server = null;
 }
 
@@ -413,40 +370,13 @@ async function cleanup() {
   if (database.started) await database.stop();
 }
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, async () => {
-    console.error(`\n[bench] ${signal}: stopping …`);
-    await cleanup();
-    process.exit(130);
-  });
-}
-
-// The server logs every request (morgan "tiny") to the stdout it shares with us: drop those lines
-// unless --verbose, so the report stays readable. The logging work itself still happens.
-const quietRequests =
-  "const w=process.stdout.write.bind(process.stdout);" +
-  "process.stdout.write=(c,...a)=>/^(GET|POST|HEAD) \\S+ \\d{3} /.test(String(c))?true:w(c,...a);";
+onSignals("bench", cleanup);
 
 async function serve(databaseUrl, env) {
   await stopServer();
-  const quiet = flag("verbose")
-    ? {}
-    : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=data:text/javascript,${encodeURIComponent(quietRequests)}`.trim() };
-  server = startServer({ port: PORT, databaseUrl, env: { ...quiet, REPORT_DB_ROUND_TRIPS: "1", TRUST_PROXY: "1", ...env } });
+  server = startServer({ port: PORT, databaseUrl, env: { ...quietRequestsEnv(flag("verbose")), REPORT_DB_ROUND_TRIPS: "1", TRUST_PROXY: "1", ...env } });
   const base = `http://127.0.0.1:${PORT}`;
-  const healthStart = Date.now();
-  for (;;) {
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error("the server exited before /healthz answered");
-    try {
-      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() - healthStart > 60_000) throw new Error("/healthz did not answer 200 within 60 s");
-    await sleep(200);
-  }
+  await waitForHealth(base, server);
   return base;
 }
 

@@ -17,6 +17,34 @@ function databaseUrl(): string {
 
 /** A query that has not answered after this long fails (and its connection is dropped): 503, not a pile-up. */
 const QUERY_TIMEOUT_MS = Number(process.env.DB_QUERY_TIMEOUT_MS || 10_000);
+/**
+ * A query that has waited this long for a free connection fails (503). The wait is bounded in time,
+ * not only by the queue's length: a busy site (200 readers at once each make a few queries) queues
+ * hundreds of quick queries and must serve them, while a stuck database must not hold requests.
+ */
+const QUEUE_TIMEOUT_MS = Number(process.env.DB_QUEUE_TIMEOUT_MS || 5_000);
+
+/** A pooled connection, or an "unavailable" error (ETIMEDOUT) after `ms`; a connection that comes later goes back. */
+function acquire(pool: mysql.Pool, ms: number): Promise<mysql.PoolConnection> {
+  return new Promise((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(Object.assign(new Error(`Timed out after ${ms} ms waiting for a database connection`), { code: "ETIMEDOUT" }));
+    }, ms);
+    pool.getConnection().then(
+      (conn) => {
+        clearTimeout(timer);
+        if (late) conn.release();
+        else resolve(conn);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
 
 /**
  * The production server (drizzle/server.mjs) runs each request in an AsyncLocalStorage whose store
@@ -38,8 +66,10 @@ function create() {
     timezone: "Z",
     connectionLimit,
     // A stuck database must not collect every request in a queue without end: past this many
-    // waiting for a connection, a request fails at once (a 503 page).
-    queueLimit: Number(process.env.DB_QUEUE_LIMIT || connectionLimit * 10),
+    // waiting for a connection, a request fails at once (a 503 page). It is a cap on memory, sized for
+    // load: 10 × the pool turned a busy minute (200 concurrent readers) into 503s for nearly everyone
+    // (npm run stress). How long a query may wait is QUEUE_TIMEOUT_MS.
+    queueLimit: Number(process.env.DB_QUEUE_LIMIT || connectionLimit * 100),
     // Fail fast when the database is down: the page answers 503 instead of hanging.
     connectTimeout: 3000,
     enableKeepAlive: true,
@@ -52,7 +82,7 @@ function create() {
     typeof q === "string" ? { sql: q, timeout: QUERY_TIMEOUT_MS } : q && typeof q === "object" && !("timeout" in q) ? { ...q, timeout: QUERY_TIMEOUT_MS } : q;
   const run = (method: "query" | "execute") =>
     (async (q: unknown, params?: unknown) => {
-      const conn = await pool.getConnection(); // counts the round trip (below)
+      const conn = await acquire(pool, QUEUE_TIMEOUT_MS); // the round trip is counted by the connection (below)
       let broken = false;
       try {
         return await (conn[method] as (q: unknown, p?: unknown) => Promise<unknown>)(withTimeout(q), params);

@@ -2,16 +2,22 @@
 // (the same fields as the attempt page's form, for the questions that changed). Answers JSON:
 // { saved, remainingSeconds }, or { finished: true, result } once the attempt is finished or its time
 // is up (those answers do not count; a normal answer of the protocol, so 200, not an error status);
-// 403 for another browser, 404, 400 for a bad form.
+// 403 for another browser, 404, 400 for a bad form; 503 (JSON) while the database is unreachable, so
+// the script keeps the answers and tries again (a resource route gets no 503 page from entry.server).
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { effectiveChanges, readAnswerChanges } from "~/lib/attempt";
+import { orUnavailable } from "~/lib/http.server";
 import { readSmallForm } from "~/lib/quiz.server";
 import { getAttempt, saveAnswers } from "~/models/attempts.server";
 import { forbidden, openAttempt, readAttempt, resultPath } from "./exampage.$grtid_.attempt.$attemptId/open.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-export async function action({ params, request }: ActionFunctionArgs) {
+export function action(args: ActionFunctionArgs) {
+  return orUnavailable(() => save(args));
+}
+
+async function save({ params, request }: ActionFunctionArgs) {
   const now = new Date();
   const form = await readSmallForm(request);
   const o = await openAttempt(params, request, now, readAttempt);

@@ -65,6 +65,37 @@ describe("a database outage", () => {
     expect(await getCategoryPage(987654)).toBeNull();
   });
 
+  it("the attempt's background save answers 503 (JSON), not 500, while the database is down", async () => {
+    const { action } = await import("~/routes/exampage.$grtid_.attempt.$attemptId_.save");
+    await stopProxy();
+    try {
+      const res = await action({
+        request: new Request("http://test.local/exampage/1/attempt/AAAAAAAAAAAAAAAAAAAAAAAA/save", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "shown=1&q1=a",
+        }),
+        params: { grtid: "1", attemptId: "AAAAAAAAAAAAAAAAAAAAAAAA" },
+        context: {},
+      });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ ok: false, error: "database unavailable" });
+    } finally {
+      await startProxy(port);
+    }
+  });
+
+  it("the search suggestions answer 503 (JSON), not 500, while the database is down", async () => {
+    const { loader } = await import("~/routes/api.search.suggest");
+    await stopProxy();
+    try {
+      const res = await loader({ request: new Request("http://test.local/api/search/suggest?q=%E0%A6%AC%E0%A6%B2"), params: {}, context: {} });
+      expect(res.status).toBe(503);
+    } finally {
+      await startProxy(port);
+    }
+  });
+
   it("does not call an ordinary error 'unavailable'", async () => {
     const { isDatabaseUnavailable } = await import("~/lib/http.server");
     expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);

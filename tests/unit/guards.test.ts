@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 // @ts-expect-error express ships no types and @types/express is not installed
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowMethods, answerClientError, capBody, checkHost, DEFAULT_CSP, MAX_BODY_BYTES, refuseCrossSite, securityHeaders, siteOriginProblem } from "../../drizzle/guards.mjs";
+import { allowMethods, answerClientError, capBody, checkHost, DEFAULT_CSP, MAX_BODY_BYTES, refuseBackslashPath, refuseCrossSite, securityHeaders, siteOriginProblem } from "../../drizzle/guards.mjs";
 
 type Req = { method: string; originalUrl: string };
 type Res = { json(v: unknown): void; redirect(s: number, u: string): void; set(k: string, v: string): Res; type(t: string): Res; send(b: string): void };
@@ -17,7 +17,7 @@ let server: import("node:http").Server;
 beforeAll(async () => {
   const app = express();
   app.set("trust proxy", 1); // as with TRUST_PROXY=1
-  app.use(securityHeaders, allowMethods, checkHost);
+  app.use(securityHeaders, allowMethods, checkHost, refuseBackslashPath);
   app.use("/static", express.static(new URL("../../public", import.meta.url).pathname));
   app.use(refuseCrossSite, capBody);
   app.get("/json", (_req: Req, res: Res) => res.json({ ok: true }));
@@ -80,6 +80,17 @@ describe("Host", () => {
     for (const host of ["grbd.example", "127.0.0.1:3000", "[::1]:8080", "localhost"]) {
       expect((await send("GET", "/title/1", { Host: host })).status, host).toBe(200);
     }
+  });
+});
+
+describe("paths", () => {
+  it.each(["/%5C", "/%5c%5C", "/%5C/", "/%5C?x=1", "/%5C:", "/\\"])("%s (a first segment starting with a backslash) is 404", async (path) => {
+    const res = await send("GET", path);
+    expect(res.status).toBe(404);
+  });
+
+  it("a backslash later in the path passes", async () => {
+    expect((await send("GET", "/home/%5C")).status).toBe(200);
   });
 });
 
