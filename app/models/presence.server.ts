@@ -75,8 +75,11 @@ export async function recordPing(sessionKey: string, page: string, clientAddress
   ]);
   if (Number(mine?.n ?? 0) >= MAX_PER_CLIENT) return "limited";
   if (Number(all?.n ?? 0) >= MAX_ROWS) {
-    await pruneOnline(now, PRESENCE_WINDOW_SECONDS); // under a flood keep only the window itself
-    return "limited";
+    // Under a flood keep only the window itself; a reader is refused only if that is still full
+    // (not because of rows that were merely old: an hour of readers can be more than MAX_ROWS).
+    await pruneOnline(now, PRESENCE_WINDOW_SECONDS);
+    const [left] = await db.select({ n: count() }).from(onlinePresence);
+    if (Number(left?.n ?? 0) >= MAX_ROWS) return "limited";
   }
   await db
     .insert(onlinePresence)

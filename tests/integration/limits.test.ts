@@ -1,9 +1,9 @@
 // What one client can do to the public actions: bodies are capped while they stream, values are
 // never echoed back whole, the online count and its table stay bounded, the contact form is rate
 // limited per address.
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_PER_CLIENT, pruneOnline, recordPing } from "~/models/presence.server";
+import { MAX_PER_CLIENT, MAX_ROWS, pruneOnline, recordPing } from "~/models/presence.server";
 import { CONTACT_LIMIT } from "~/models/pages.server";
 import { loader as countLoader } from "~/routes/api.online.count";
 import { action as pingAction } from "~/routes/api.online.ping";
@@ -83,6 +83,33 @@ describe("the online count", () => {
     expect(await db.select().from(schema.onlinePresence).where(eq(schema.onlinePresence.sessionKey, "stale-again-key"))).toHaveLength(1);
     await recordPing("fresh-reader-key", "/", "192.0.2.51", new Date(Date.now() + 61_000));
     expect(await db.select().from(schema.onlinePresence).where(eq(schema.onlinePresence.sessionKey, "stale-again-key"))).toEqual([]);
+  });
+
+  it(`a full table (${MAX_ROWS} rows) refuses new readers only while its rows are within the window`, async () => {
+    const fill = async (lastSeen: Date, tag: string) => {
+      for (let start = 0; start < MAX_ROWS; start += 5000) {
+        await db.insert(schema.onlinePresence).values(
+          Array.from({ length: Math.min(5000, MAX_ROWS - start) }, (_, i) => ({
+            sessionKey: `${tag}-${start + i}-key`,
+            page: "/",
+            lastSeen,
+            clientAddress: `10.${tag === "recent" ? 1 : 2}.${((start + i) >> 8) & 255}.${(start + i) & 255}`,
+          })),
+        );
+      }
+    };
+    const rows = async () => Number((await db.select({ n: count() }).from(schema.onlinePresence))[0].n);
+    await db.delete(schema.onlinePresence);
+    // An hour of readers, none in the last two minutes: the new reader gets in, the old rows go.
+    await fill(new Date(Date.now() - 30 * 60_000), "recent");
+    expect(await recordPing("after-a-busy-hour-key", "/", "192.0.2.60")).toBe("ok");
+    expect(await rows()).toBe(1);
+    // As many readers within the window as the table holds: a new one is refused, the table stays bounded.
+    await db.delete(schema.onlinePresence);
+    await fill(new Date(), "window");
+    expect(await recordPing("one-too-many-key", "/", "192.0.2.61")).toBe("limited");
+    expect(await rows()).toBe(MAX_ROWS);
+    await db.delete(schema.onlinePresence);
   });
 
   it("a 10 MB chunked ping is refused with 413 after reading little more than the 2 KB cap", async () => {
