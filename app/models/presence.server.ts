@@ -40,6 +40,10 @@ const SHOWN_COUNT_MS = 5000;
  * The count every page's footer shows, read at most every 5 s per process (readers come and go over
  * minutes; a query per page view bought nothing). /api/online/count stays exact.
  */
+export function clearShownCount() {
+  shown = null;
+}
+
 export function countOnlineForPages(): Promise<number> {
   const now = Date.now();
   if (shown && now - shown.at < SHOWN_COUNT_MS) return shown.value;

@@ -14,7 +14,10 @@ import { CATEGORIES, TITLES } from "../../drizzle/seed/content-study";
 import { generateLarge, sizesAt, type LargeReport } from "../../drizzle/seed/large";
 
 const SCALE = 0.002;
-const base = process.env.DATABASE_URL;
+// The generator drops and creates its database: the privileged account's work (MIGRATION_DATABASE_URL,
+// as npm test sets it). The app's account has no rights on this extra database, so the search page
+// below reads it as the privileged account too.
+const base = process.env.MIGRATION_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!base || !/_test$/.test(new URL(base).pathname)) {
   throw new Error("integration tests need DATABASE_URL pointing at a *_test database (npm test sets it)");
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryCount } from "~/db/client.server";
 import { renderStaffHtml } from "~/lib/math.server";
 import { RENDER_VERSION } from "~/models/rendering.server";
+import { clearShownCount } from "~/models/presence.server";
 import { clearShellCache } from "~/models/site.server";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/home";
@@ -89,7 +90,7 @@ const withCookie = (init: RequestInit = {}) => ({ ...init, headers: { ...(init.h
 /** The exam's questions are shared by every attempt and cached per process: measured cold. */
 const cold = (load: () => Promise<Response>) => () => (clearExamCache(), load());
 const pages: Page[] = [
-  ["shell", () => (clearShellCache(), call(rootLoader, "/home"))],
+  ["shell", () => (clearShellCache(), clearShownCount(), call(rootLoader, "/home"))],
   ["home", () => call(homeLoader, "/home")],
   ["category", () => call(categoryLoader, "/category/1", { cid: "1" })],
   ["title", () => call(titleLoader, "/title/1", { id: "1" })],
