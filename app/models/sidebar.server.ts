@@ -1,5 +1,5 @@
 // The general sidebar (spec: categories, post lists, multiple-choice sets, question papers).
-import { asc, desc, eq, isNull } from "drizzle-orm";
+import { asc, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { boardSubjects, categories, mcqCategories, subjects, titles } from "~/db/schema";
 import { groupBy } from "~/lib/group-by";
@@ -24,22 +24,7 @@ export async function generalSidebar(subjectId: number | null): Promise<GeneralS
       .where(catWhere)
       .orderBy(asc(subjects.sort), asc(subjects.id), asc(categories.sort), asc(categories.id))
       .limit(40),
-    db
-      .select({
-        tid: titles.id,
-        name: titles.name,
-        cname: categories.name,
-        cid: categories.id,
-        sname: subjects.name,
-        icon: subjects.icon,
-        sid: subjects.id,
-      })
-      .from(titles)
-      .innerJoin(categories, eq(categories.id, titles.categoryId))
-      .innerJoin(subjects, eq(subjects.id, categories.subjectId))
-      .where(catWhere)
-      .orderBy(desc(titles.updatedAt), desc(titles.id))
-      .limit(LIMIT),
+    recentTitles(catWhere),
     db
       .select({ id: mcqCategories.id, name: mcqCategories.name })
       .from(mcqCategories)
@@ -66,3 +51,43 @@ export async function generalSidebar(subjectId: number | null): Promise<GeneralS
   return { categories: catsBySubject, postList, multipleChoice: mcq, questionPaper: papers };
 }
 
+/**
+ * The newest topics with their chapter and subject. Across the site the 12 newest ids come first,
+ * from the (updated_at, id) index, and only they are joined: joined first, MariaDB sorted every
+ * topic (50,000 of them on the large data: 0.2 s a page). Every topic has a chapter and a subject
+ * (foreign keys), so the rows are the same.
+ */
+function recentTitles(catWhere: SQL | undefined) {
+  const columns = {
+    tid: titles.id,
+    name: titles.name,
+    cname: categories.name,
+    cid: categories.id,
+    sname: subjects.name,
+    icon: subjects.icon,
+    sid: subjects.id,
+  };
+  if (catWhere) {
+    return db
+      .select(columns)
+      .from(titles)
+      .innerJoin(categories, eq(categories.id, titles.categoryId))
+      .innerJoin(subjects, eq(subjects.id, categories.subjectId))
+      .where(catWhere)
+      .orderBy(desc(titles.updatedAt), desc(titles.id))
+      .limit(LIMIT);
+  }
+  const newest = db
+    .select({ id: titles.id, at: titles.updatedAt })
+    .from(titles)
+    .orderBy(desc(titles.updatedAt), desc(titles.id))
+    .limit(LIMIT)
+    .as("newest");
+  return db
+    .select(columns)
+    .from(newest)
+    .innerJoin(titles, eq(titles.id, newest.id))
+    .innerJoin(categories, eq(categories.id, titles.categoryId))
+    .innerJoin(subjects, eq(subjects.id, categories.subjectId))
+    .orderBy(desc(newest.at), desc(newest.id));
+}

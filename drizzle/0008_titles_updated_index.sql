@@ -1,0 +1,1 @@
+CREATE INDEX `titles_updated_idx` ON `titles` (`updated_at`,`id`);
