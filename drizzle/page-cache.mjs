@@ -54,7 +54,6 @@ export function createPageCache({
   const entries = new Map();
   let bytes = 0;
   let version = null; // unknown until the first read: nothing is cached before it
-  const stats = { hits: 0, misses: 0, stores: 0 };
 
   const pool = mysql.createPool({ uri: databaseUrl, charset: "utf8mb4", connectionLimit: 1, connectTimeout: 2000, enableKeepAlive: true });
   let reading = null;
@@ -93,7 +92,6 @@ export function createPageCache({
   }
 
   return {
-    stats,
     /** The cache key of a request, or null when it must go to Remix. */
     keyFor(req) {
       if (req.method !== "GET" && req.method !== "HEAD") return null;
@@ -105,16 +103,11 @@ export function createPageCache({
     /** A live entry for `key` under the current version, or null. */
     get(key) {
       const e = entries.get(key);
-      if (!e) {
-        stats.misses++;
-        return null;
-      }
+      if (!e) return null;
       if (e.version !== version || e.expires < Date.now()) {
         drop(key);
-        stats.misses++;
         return null;
       }
-      stats.hits++;
       return e;
     },
 
@@ -139,7 +132,6 @@ export function createPageCache({
       const entry = { key, version, expires: Date.now() + Math.min(ttlSeconds, maxAge) * 1000, status: response.status, headers, body, bytes: body.length };
       entries.set(key, entry);
       bytes += entry.bytes;
-      stats.stores++;
       for (const [k, e] of entries) {
         if (bytes <= maxBytes) break;
         if (k !== key) drop(k);
