@@ -66,7 +66,7 @@ export function initCarousels(root: ParentNode): void {
     if (prev) prev.hidden = false;
     if (next) next.hidden = false;
     if (resized) resized.observe(t);
-    update(c);
+    schedule(c); // in the next frame: reading widths now would force the page's layout inside this script
   });
 }
 

@@ -94,7 +94,9 @@ export function initScroll(): void {
     links().forEach((a) => a.classList.toggle("is-visible", show));
   };
   addEventListener("scroll", perFrame(update), { passive: true });
-  update();
+  // After the first frame, whose layout it reuses: reading scrollY now would force the whole page's
+  // layout inside this script (on a page of 100 typeset questions, one long blocking task).
+  requestAnimationFrame(() => setTimeout(update));
 
   document.addEventListener("click", (e) => {
     const t = el(e);
