@@ -9,6 +9,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db } from "~/db/client.server";
 import { loginThrottle, staffSessions, staffUsers } from "~/db/schema";
+import { clientAddressOf } from "~/lib/http.server";
 import { readSmallForm } from "~/lib/quiz.server";
 import { can, identifierKind, type Permission } from "~/lib/permissions";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
@@ -132,8 +133,14 @@ export function isHttps(request: Request): boolean {
   return trustProxy() && request.headers.get("X-Forwarded-Proto")?.split(",")[0].trim() === "https";
 }
 
-/** The client's address as the proxy saw it; null when not behind a trusted proxy (the server passes none). */
-export function clientAddress(request: Request): string | null {
+/**
+ * The client's address: what drizzle/server.mjs passes as `context.clientAddress` (the socket's, or
+ * with TRUST_PROXY=1 what our one proxy hop saw). A server that passes none (`remix dev`) leaves the
+ * forwarded header, believed only behind our own proxy; otherwise there is no address (null).
+ */
+export function clientAddress(request: Request, context?: unknown): string | null {
+  const fromServer = clientAddressOf(context);
+  if (fromServer) return fromServer;
   if (!trustProxy()) return null;
   const hops = (request.headers.get("X-Forwarded-For") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
   return hops.at(-1)?.slice(0, 64) ?? null;
@@ -261,13 +268,14 @@ export function throttleMessage(seconds: number): string {
 export type LoginFields = { identifier: string; remember: boolean; redirectTo: string };
 
 /**
- * The sign-in POST: same-origin check, throttle, credentials (remix-auth's form strategy), then a new
- * session (a fresh id: the old one, if any, is deleted) and its cookie. Failures come back with what
- * was typed (not the password) and a status; success is a redirect.
+ * The sign-in POST: same-origin check, throttle (per identifier and per client address, which the
+ * server passes in the load context), credentials (remix-auth's form strategy), then a new session
+ * (a fresh id: the old one, if any, is deleted) and its cookie. Failures come back with what was
+ * typed (not the password) and a status; success is a redirect.
  */
-export async function signIn(request: Request, fields: LoginFields) {
+export async function signIn(request: Request, fields: LoginFields, context?: unknown) {
   requireSameOrigin(request);
-  const keys = throttleKeys(fields.identifier, clientAddress(request));
+  const keys = throttleKeys(fields.identifier, clientAddress(request, context));
   const wait = await throttleWait(keys);
   if (wait > 0) return { error: throttleMessage(wait), status: 429 as const };
 

@@ -1,7 +1,7 @@
 // The admin area's door: every /gradmin route and action without a session sends to the sign-in page,
-// a role that may not use it gets 403; sign-in, sign-out, a replayed cookie, throttling, cross-site
-// posts and redirectTo. The route list is read from app/routes, so a new admin route without a check
-// fails here.
+// a role that may not use it gets 403; sign-in, sign-out, a replayed cookie, throttling (per name and
+// per client address), cross-site posts and redirectTo. The route list is read from app/routes, so a
+// new admin route without a check fails here.
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
@@ -31,9 +31,9 @@ async function load(file: string): Promise<RouteModule> {
   return import(/* @vite-ignore */ `../../app/routes/${file}`);
 }
 
-async function run(fn: (a: Args) => Promise<Response>, request: Request, params: Record<string, string> = {}) {
+async function run(fn: (a: Args) => Promise<Response>, request: Request, params: Record<string, string> = {}, context: Record<string, unknown> = {}) {
   try {
-    return await fn({ request, params, context: {} });
+    return await fn({ request, params, context });
   } catch (e) {
     if (e instanceof Response) return e;
     throw e;
@@ -193,6 +193,30 @@ describe("sign-in and sign-out", () => {
     await db.update(schema.loginThrottle).set({ windowStart: new Date(Date.now() - 16 * 60_000) }).where(eq(schema.loginThrottle.key, "id:moderator"));
     expect((await attempt(PASSWORD)).status).toBe(302);
     expect(await db.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "id:moderator"))).toEqual([]);
+  });
+
+  it("throttles per client address too: 5 failures on 5 names from one address hold back a 6th name, and a forged X-Forwarded-For does not get round it", async () => {
+    const trustProxy = process.env.TRUST_PROXY;
+    delete process.env.TRUST_PROXY; // no proxy of ours in front: the connection's address is the client's
+    try {
+      const { action } = await login();
+      // The server (drizzle/server.mjs) passes the connection's address as the load context.
+      const from = (address: string, identifier: string, password: string, forged: string) =>
+        run(action!, post("/gradmin/login", { identifier, password }, { "X-Forwarded-For": forged }), {}, { clientAddress: address });
+      for (let i = 1; i <= THROTTLE_FAILURES; i++) {
+        expect((await from("198.51.100.23", `guess-${i}`, "wrong-password-x", `203.0.113.${i}`)).status, `failure ${i}`).toBe(400);
+      }
+      const sixth = await from("198.51.100.23", "editor", PASSWORD, "203.0.113.99"); // a new name, the right password
+      expect(sixth.status).toBe(429);
+      expect((await sixth.json()).error).toMatch(/15 minutes/);
+      const [row] = await db.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "ip:198.51.100.23"));
+      expect(row.failures).toBe(THROTTLE_FAILURES);
+      // The name is not held back elsewhere, and naming the throttled address in the header changes nothing.
+      expect((await from("198.51.100.24", "editor", PASSWORD, "198.51.100.23")).status).toBe(302);
+    } finally {
+      if (trustProxy === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = trustProxy;
+    }
   });
 });
 
