@@ -1,6 +1,7 @@
 // Content management through the real admin loaders and actions: create, list, edit with a version,
-// a stale version refused with what changed, revisions and restore, delete that refuses to orphan,
-// hostile markup in every HTML field, images, the About Us screens, import and export.
+// a stale version refused with what changed, revisions and restore (topics, info pages, questions),
+// delete that refuses to orphan, hostile markup in every HTML field, images, the About Us screens,
+// import and export.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES } from "~/lib/admin/resources";
@@ -223,6 +224,94 @@ describe("subjects, chapters and topics", () => {
     expect((await run((await content.edit()).loader, get("/gradmin/content/topics/999999"), { resource: "topics", id: "999999" })).status).toBe(404);
     expect((await run((await content.edit()).loader, get("/gradmin/content/topics/abc"), { resource: "topics", id: "abc" })).status).toBe(404);
     expect((await run(list.loader, get("/gradmin/content/nope"), { resource: "nope" })).status).toBe(404);
+  });
+});
+
+describe("revisions of info pages and questions", () => {
+  type History = { version: number; revisions: { id: number; version: number; by: string }[]; shown: { fields: { label: string; value: string }[] } | null };
+  async function historyOf(resource: string, id: number, query = ""): Promise<History> {
+    const res = await run((await content.history()).loader, get(`/gradmin/content/${resource}/${id}/history${query}`), { resource, id: String(id) });
+    expect(res.status).toBe(200);
+    return (await res.json()) as History;
+  }
+  const restore = async (resource: string, id: number, rev: number, version: number) =>
+    run((await content.history()).action, post(`/gradmin/content/${resource}/${id}/history`, { rev: String(rev), version: String(version) }), { resource, id: String(id) });
+  async function saveOver(resource: string, id: number, fields: Record<string, string>) {
+    const { version, raw } = await edit(resource, id);
+    const res = await save(resource, id, { ...(raw as Record<string, string>), ...fields, version: String(version) });
+    expect(res.status, await res.clone().text()).toBe(302);
+  }
+
+  it("an info page: every save keeps the state it replaces, the history lists them, a restore is a new save the public page shows", async () => {
+    const id = await create("info-pages", { slug: "products", title: "পণ্য", content: "<p>প্রথম সংস্করণ</p>" });
+    await saveOver("info-pages", id, { content: "<p>দ্বিতীয় সংস্করণ</p>" });
+    await saveOver("info-pages", id, { content: "<p>তৃতীয় সংস্করণ</p>" });
+    const before = await historyOf("info-pages", id);
+    expect(before.version).toBe(3);
+    expect(before.revisions.map((r) => [r.version, r.by])).toEqual([
+      [2, "সম্পাদক এক"],
+      [1, "সম্পাদক এক"],
+    ]);
+    const first = before.revisions.find((r) => r.version === 1)!;
+    const shown = await historyOf("info-pages", id, `?rev=${first.id}`);
+    expect(shown.shown!.fields.find((f) => f.label.includes("Content"))!.value).toBe("<p>প্রথম সংস্করণ</p>");
+
+    const res = await restore("info-pages", id, first.id, 3);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/gradmin/content/info-pages/${id}?saved=restored`);
+    const [row] = await db.select().from(schema.infoPages).where(eq(schema.infoPages.id, id));
+    expect(row).toMatchObject({ version: 4, content: "<p>প্রথম সংস্করণ</p>", updatedBy: 1 });
+    expect(row.contentHtml).toContain("প্রথম সংস্করণ");
+    // The restore is a save like any other: the state it replaced (version 3) is kept too.
+    expect((await historyOf("info-pages", id)).revisions.map((r) => r.version)).toEqual([3, 2, 1]);
+    const page = await run((await route("about.$page.tsx")).loader, new Request(`${ORIGIN}/about/products`), { page: "products" });
+    const text = JSON.stringify(await page.json());
+    expect(text).toContain("প্রথম সংস্করণ");
+    expect(text).not.toContain("তৃতীয় সংস্করণ");
+    // A restore from a page loaded before that is a stale version: refused, nothing changes.
+    expect((await restore("info-pages", id, first.id, 3)).status).toBe(409);
+    expect((await db.select().from(schema.infoPages).where(eq(schema.infoPages.id, id)))[0].version).toBe(4);
+  });
+
+  it("a question: its options, key and sources are kept with each save, and a restore brings them back as a new save", async () => {
+    const sid = await create("subjects", { name: "রসায়ন", slug: "revisions-chem" });
+    const cid = await create("chapters", { subjectId: String(sid), name: "অম্ল ও ক্ষার" });
+    const id = await create("questions", {
+      type: "mcq",
+      chapterId: String(cid),
+      marks: "1",
+      body: "<p>কোনটি অম্ল?</p>",
+      "options.0": "HCl",
+      "options.1": "NaOH",
+      "options.correct": "0",
+      sources: "dhaka: 2019",
+    });
+    await saveOver("questions", id, { body: "<p>কোনটি ক্ষার?</p>", "options.correct": "1", sources: "raj: 2021" });
+    await saveOver("questions", id, { "options.2": "NaCl", marks: "2" });
+    const before = await historyOf("questions", id);
+    expect(before.version).toBe(3);
+    expect(before.revisions.map((r) => [r.version, r.by])).toEqual([
+      [2, "সম্পাদক এক"],
+      [1, "সম্পাদক এক"],
+    ]);
+    const first = before.revisions.find((r) => r.version === 1)!;
+    const shown = await historyOf("questions", id, `?rev=${first.id}`);
+    expect(shown.shown!.fields.find((f) => f.label.includes("Options"))!.value).toBe("ক) HCl ✓  খ) NaOH");
+
+    expect((await restore("questions", id, first.id, 3)).status).toBe(302);
+    const now = await edit("questions", id);
+    expect(now.version).toBe(4);
+    expect(now.raw).toMatchObject({ body: "<p>কোনটি অম্ল?</p>", "options.0": "HCl", "options.1": "NaOH", "options.2": "", "options.correct": "0", marks: "1.00", sources: "dhaka: 2019" });
+    const options = await db.select().from(schema.questionOptions).where(eq(schema.questionOptions.questionId, id)).orderBy(schema.questionOptions.sort);
+    expect(options.map((o) => [o.key, o.body, o.isCorrect])).toEqual([
+      ["ক", "HCl", true],
+      ["খ", "NaOH", false],
+    ]);
+    const [q] = await db.select().from(schema.questions).where(eq(schema.questions.id, id));
+    expect(q.bodyHtml).toContain("কোনটি অম্ল?");
+    expect((await historyOf("questions", id)).revisions.map((r) => r.version)).toEqual([3, 2, 1]);
+    const [audit] = await db.select().from(schema.auditLog).where(sql`${schema.auditLog.action} = 'restore' and ${schema.auditLog.entity} = 'questions'`);
+    expect(audit).toMatchObject({ entityId: String(id), staffId: 1 });
   });
 });
 
