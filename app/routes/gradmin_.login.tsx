@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ redirectTo }, { headers: NO_STORE });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the body itself: the fields we need too are read from a copy.
   const form = await readSmallForm(request.clone());
   const fields = {
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     remember: form.get("remember") === "1",
     redirectTo: safeAdminRedirect(form.get("redirectTo")),
   };
-  const result = await signIn(request, fields);
+  const result = await signIn(request, fields, context);
   if ("redirect" in result) return result.redirect;
   return json({ error: result.error, identifier: fields.identifier, remember: fields.remember, redirectTo: fields.redirectTo }, { status: result.status, headers: NO_STORE });
 }

@@ -1,13 +1,16 @@
 // The admin area's door: every /gradmin route and action without a session sends to the sign-in page,
-// a role that may not use it gets 403; sign-in, sign-out, a replayed cookie, throttling, cross-site
-// posts and redirectTo. The route list is read from app/routes, so a new admin route without a check
-// fails here.
+// a role that may not use it gets 403; sign-in, sign-out, a replayed cookie, throttling (per name and
+// per client address), cross-site posts and redirectTo; sessions (a new id at sign-in, idle expiry),
+// the own account page, staff management, `npm run staff:create` and the audit log of sign-ins. The
+// route list is read from app/routes, so a new admin route without a check fails here.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gt, max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server";
-import { THROTTLE_FAILURES, WRONG_CREDENTIALS } from "~/models/auth.server";
+import { IDLE_MS, THROTTLE_ADDRESS_FAILURES, THROTTLE_FAILURES, WRONG_CREDENTIALS } from "~/models/auth.server";
 import { closeDb, db, resetTables, schema } from "./db";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
@@ -18,6 +21,7 @@ const PASSWORD = "ফুলের-বাগান-2026";
 type Args = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
 type RouteModule = { loader?: (a: Args) => Promise<Response>; action?: (a: Args) => Promise<Response> };
 
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const ROUTES_DIR = fileURLToPath(new URL("../../app/routes/", import.meta.url));
 /** Every admin route file except the door itself (sign-in, sign-out). */
 const ADMIN_ROUTES = readdirSync(ROUTES_DIR)
@@ -31,9 +35,9 @@ async function load(file: string): Promise<RouteModule> {
   return import(/* @vite-ignore */ `../../app/routes/${file}`);
 }
 
-async function run(fn: (a: Args) => Promise<Response>, request: Request, params: Record<string, string> = {}) {
+async function run(fn: (a: Args) => Promise<Response>, request: Request, params: Record<string, string> = {}, context: Record<string, unknown> = {}) {
   try {
-    return await fn({ request, params, context: {} });
+    return await fn({ request, params, context });
   } catch (e) {
     if (e instanceof Response) return e;
     throw e;
@@ -51,16 +55,27 @@ const post = (path: string, fields: Record<string, string>, headers: Record<stri
 const login = async () => load("gradmin_.login.tsx");
 
 /** Signs in through the real action; returns the cookie and the session's CSRF token. */
-async function signIn(identifier: string, remember = false) {
+async function signIn(identifier: string, remember = false, { password = PASSWORD, headers = {} }: { password?: string; headers?: Record<string, string> } = {}) {
   const { action } = await login();
-  const res = await run(action!, post("/gradmin/login", { identifier, password: PASSWORD, remember: remember ? "1" : "", redirectTo: "/gradmin" }));
+  const res = await run(action!, post("/gradmin/login", { identifier, password, remember: remember ? "1" : "", redirectTo: "/gradmin" }, headers));
   expect(res.status, await res.clone().text()).toBe(302);
-  const setCookie = res.headers.get("Set-Cookie")!;
+  // Signing in while holding a session also clears the old cookie: the new one is set last.
+  const setCookie = res.headers.getSetCookie().at(-1)!;
   const cookie = setCookie.split(";")[0];
   const layout = await load("gradmin.tsx");
   const data = await (await run(layout.loader!, get("/gradmin", cookie))).json();
-  return { cookie, csrf: data.csrf as string, setCookie };
+  return { cookie, csrf: data.csrf as string, setCookie, response: res };
 }
+
+/** The staff_sessions row a cookie names: the cookie holds the signed id, the table its SHA-256. */
+async function sessionRow(cookie: string) {
+  const [payload] = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1)).split(".");
+  const id = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as string;
+  const [row] = await db.select().from(schema.staffSessions).where(eq(schema.staffSessions.idHash, createHash("sha256").update(id).digest("hex")));
+  return row;
+}
+
+const dashboard = async (cookie: string) => run((await load("gradmin._index.tsx")).loader!, get("/gradmin", cookie));
 
 beforeAll(async () => {
   await resetTables();
@@ -74,6 +89,12 @@ beforeAll(async () => {
     { id: 3, name: "মডারেটর", username: "moderator", email: "moderator@example.com", passwordHash, role: 3, roleLabel: "Moderator" },
     { id: 4, name: "ভূমিকাহীন", username: "norole", email: "norole@example.com", passwordHash, role: 0 },
     { id: 5, name: "বন্ধ", username: "disabled", email: "disabled@example.com", passwordHash, role: 2, disabledAt: new Date() },
+    // One member per group of tests below, so that what one test changes does not reach another.
+    { id: 6, name: "লেখক", username: "writer", email: "writer@example.com", passwordHash, role: 2, roleLabel: "Editor" },
+    { id: 7, name: "বদলি", username: "shifter", email: "shifter@example.com", passwordHash, role: 3, roleLabel: "Moderator" },
+    { id: 8, name: "ভুলোমন", username: "forgetful", email: "forgetful@example.com", passwordHash, role: 2, roleLabel: "Editor" },
+    { id: 9, name: "ঘূর্ণি", username: "rotator", email: "rotator@example.com", passwordHash, role: 2, roleLabel: "Editor" },
+    { id: 10, name: "হিসাব", username: "auditee", email: "auditee@example.com", passwordHash, role: 3, roleLabel: "Moderator" },
   ]);
 });
 
@@ -194,6 +215,136 @@ describe("sign-in and sign-out", () => {
     expect((await attempt(PASSWORD)).status).toBe(302);
     expect(await db.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "id:moderator"))).toEqual([]);
   });
+
+  it("throttles per client address too: failures on as many names from one address hold back one more name, and a forged X-Forwarded-For does not get round it", async () => {
+    const trustProxy = process.env.TRUST_PROXY;
+    delete process.env.TRUST_PROXY; // no proxy of ours in front: the connection's address is the client's
+    try {
+      const { action } = await login();
+      // The server (drizzle/server.mjs) passes the connection's address as the load context.
+      const from = (address: string, identifier: string, password: string, forged: string) =>
+        run(action!, post("/gradmin/login", { identifier, password }, { "X-Forwarded-For": forged }), {}, { clientAddress: address });
+      // Each name fails once only (its own limit is THROTTLE_FAILURES); each try forges another address.
+      for (let i = 1; i <= THROTTLE_ADDRESS_FAILURES; i++) {
+        expect((await from("198.51.100.23", `guess-${i}`, "wrong-password-x", `203.0.113.${i}`)).status, `failure ${i}`).toBe(400);
+      }
+      const next = await from("198.51.100.23", "editor", PASSWORD, "203.0.113.99"); // a new name, the right password
+      expect(next.status).toBe(429);
+      expect((await next.json()).error).toMatch(/15 minutes/);
+      const [row] = await db.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "ip:198.51.100.23"));
+      expect(row.failures).toBe(THROTTLE_ADDRESS_FAILURES);
+      // The name is not held back elsewhere, and naming the throttled address in the header changes nothing.
+      expect((await from("198.51.100.24", "editor", PASSWORD, "198.51.100.23")).status).toBe(302);
+    } finally {
+      if (trustProxy === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = trustProxy;
+    }
+  });
+});
+
+describe("sessions", () => {
+  it("get a new id at sign-in: signing in while holding a session clears that cookie, deletes its row and refuses it afterwards", async () => {
+    const first = await signIn("rotator");
+    expect(await sessionRow(first.cookie)).toBeDefined();
+    const second = await signIn("rotator", false, { headers: { Cookie: first.cookie } });
+    expect(second.cookie).not.toBe(first.cookie);
+    const cleared = second.response.headers.getSetCookie();
+    expect(cleared).toHaveLength(2);
+    expect(cleared[0]).toMatch(/^grbd_staff=;.*Expires=Thu, 01 Jan 1970/);
+    expect(await sessionRow(first.cookie)).toBeUndefined();
+    expect(await sessionRow(second.cookie)).toBeDefined();
+    const replay = await dashboard(first.cookie);
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get("Location")).toMatch(/^\/gradmin\/login/);
+    expect((await dashboard(second.cookie)).status).toBe(200);
+  });
+
+  it("end when idle: a visit moves the end forward; two idle hours later the cookie is refused and sends to the sign-in page", async () => {
+    const { cookie } = await signIn("rotator");
+    const made = await sessionRow(cookie);
+    // A browser-session sign-in lasts IDLE_MS without a visit (datetime columns keep whole seconds).
+    expect(Math.abs(made.expiresAt.getTime() - made.lastSeenAt.getTime() - IDLE_MS)).toBeLessThanOrEqual(1000);
+    const age = (lastSeenAt: number, expiresAt: number) =>
+      db.update(schema.staffSessions).set({ lastSeenAt: new Date(lastSeenAt), expiresAt: new Date(expiresAt) }).where(eq(schema.staffSessions.idHash, made.idHash));
+
+    // Last seen half an hour ago: the visit is let in and the end moves to two hours from now.
+    await age(Date.now() - 30 * 60_000, Date.now() + 90 * 60_000);
+    expect((await dashboard(cookie)).status).toBe(200);
+    const moved = await sessionRow(cookie);
+    expect(moved.expiresAt.getTime()).toBeGreaterThan(Date.now() + IDLE_MS - 60_000);
+
+    // Last seen more than two hours ago: the session has ended.
+    await age(Date.now() - IDLE_MS - 60_000, Date.now() - 60_000);
+    const res = await dashboard(cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/gradmin/login?redirectTo=%2Fgradmin");
+    expect(await sessionRow(cookie)).toBeUndefined();
+  });
+});
+
+describe("the own account page", () => {
+  const account = () => load("gradmin.account.tsx");
+  const CHROME_ANDROID = "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
+  const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0";
+
+  it("lists the own sessions, this browser's first, and nobody else's", async () => {
+    await db.delete(schema.staffSessions).where(eq(schema.staffSessions.staffId, 6));
+    await signIn("writer", false, { headers: { "User-Agent": CHROME_ANDROID } });
+    const laptop = await signIn("writer", true, { headers: { "User-Agent": FIREFOX_WINDOWS } });
+    await signIn("editor", false, { headers: { "User-Agent": FIREFOX_WINDOWS } });
+    const res = await run((await account()).loader!, get("/gradmin/account", laptop.cookie));
+    expect(res.status).toBe(200);
+    const { sessions } = (await res.json()) as { sessions: { userAgent: string; current: boolean; remember: boolean }[] };
+    expect(sessions.map((x) => [x.userAgent, x.current, x.remember])).toEqual([
+      ["Firefox on Windows", true, true],
+      ["Chrome on Android", false, false],
+    ]);
+  });
+
+  it("signs out the other sessions: their cookie is refused afterwards, this one and other members' stay", async () => {
+    const phone = await signIn("writer");
+    const laptop = await signIn("writer");
+    const someoneElse = await signIn("editor");
+    const res = await run((await account()).action!, post("/gradmin/account", { csrf: laptop.csrf, intent: "end-others" }, { Cookie: laptop.cookie }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/gradmin/account?saved=sessions");
+    const refused = await dashboard(phone.cookie);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toMatch(/^\/gradmin\/login/);
+    expect((await dashboard(laptop.cookie)).status).toBe(200);
+    expect((await dashboard(someoneElse.cookie)).status).toBe(200);
+    expect(await db.select().from(schema.staffSessions).where(eq(schema.staffSessions.staffId, 6))).toHaveLength(1);
+  });
+
+  it("changes the own password after checking the current one: the old password no longer signs in, the new one does", async () => {
+    const NEW_PASSWORD = "নতুন-কলম-খাতা-2026";
+    const { cookie, csrf } = await signIn("writer");
+    const { action } = await account();
+    const change = (fields: Record<string, string>) => run(action!, post("/gradmin/account", { csrf, intent: "password", ...fields }, { Cookie: cookie }));
+    const errorsOf = async (res: Response) => Object.keys(((await res.json()) as { errors: Record<string, string> }).errors);
+
+    const wrong = await change({ current: "not-my-password", password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    expect(wrong.status).toBe(400);
+    expect(await errorsOf(wrong)).toEqual(["current"]);
+    const differ = await change({ current: PASSWORD, password: NEW_PASSWORD, confirm: `${NEW_PASSWORD}x` });
+    expect(differ.status).toBe(400);
+    expect(await errorsOf(differ)).toEqual(["confirm"]);
+    const short = await change({ current: PASSWORD, password: "ছোট-১", confirm: "ছোট-১" });
+    expect(short.status).toBe(400);
+    expect(await errorsOf(short)).toEqual(["password"]);
+    // Nothing changed so far.
+    await signIn("writer");
+
+    const ok = await change({ current: PASSWORD, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/gradmin/account?saved=password");
+    const old = await run((await login()).action!, post("/gradmin/login", { identifier: "writer", password: PASSWORD }));
+    expect(old.status).toBe(400);
+    expect((await old.json()).error).toBe(WRONG_CREDENTIALS);
+    await signIn("writer@example.com", false, { password: NEW_PASSWORD });
+    const [audit] = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "change-password"), eq(schema.auditLog.staffId, 6)));
+    expect(audit).toMatchObject({ entity: "staff_users", entityId: "6" });
+  });
 });
 
 describe("cross-site requests", () => {
@@ -236,6 +387,57 @@ describe("staff management", () => {
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["create", "update"]));
   });
 
+  it("changes another member's role, which their open session feels at once", async () => {
+    const { cookie, csrf } = await signIn("super");
+    const shifter = await signIn("shifter"); // a moderator
+    const topics = (await load("gradmin.content.$resource._index.tsx")).loader!;
+    const staff = (await load("gradmin.staff._index.tsx")).loader!;
+    const opens = async () => [
+      (await run(topics, get("/gradmin/content/topics", shifter.cookie), { resource: "topics" })).status,
+      (await run(staff, get("/gradmin/staff", shifter.cookie))).status,
+    ];
+    const member = await load("gradmin.staff.$id.tsx");
+    const setRole = async (role: string) => {
+      const res = await run(member.action!, post("/gradmin/staff/7", { csrf, intent: "access", role }, { Cookie: cookie }), { id: "7" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/gradmin/staff/7?saved=access");
+      const [row] = await db.select().from(schema.staffUsers).where(eq(schema.staffUsers.id, 7));
+      return { role: row.role, roleLabel: row.roleLabel, isSuperAdmin: row.isSuperAdmin, disabled: row.disabledAt !== null };
+    };
+
+    expect(await opens()).toEqual([403, 403]);
+    expect(await setRole("2")).toEqual({ role: 2, roleLabel: "Editor", isSuperAdmin: false, disabled: false });
+    expect(await opens()).toEqual([200, 403]);
+    expect(await setRole("1")).toEqual({ role: 1, roleLabel: "Super Admin", isSuperAdmin: true, disabled: false });
+    expect(await opens()).toEqual([200, 200]);
+    expect(await setRole("3")).toEqual({ role: 3, roleLabel: "Moderator", isSuperAdmin: false, disabled: false });
+    expect(await opens()).toEqual([403, 403]);
+  });
+
+  it("resets another member's password: a weak one is refused, then their sessions end, the new password signs in and the old does not", async () => {
+    const RESET_PASSWORD = "নদীর-ধারে-বাড়ি-2026";
+    const { cookie, csrf } = await signIn("super");
+    const before = await signIn("forgetful");
+    const member = await load("gradmin.staff.$id.tsx");
+    const reset = (password: string) => run(member.action!, post("/gradmin/staff/8", { csrf, intent: "password", password }, { Cookie: cookie }), { id: "8" });
+
+    const weak = await reset("password123");
+    expect(weak.status).toBe(400);
+    expect(Object.keys((await weak.json()).errors)).toEqual(["password"]);
+    expect((await dashboard(before.cookie)).status).toBe(200);
+
+    const ok = await reset(RESET_PASSWORD);
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/gradmin/staff/8?saved=password");
+    expect((await dashboard(before.cookie)).status).toBe(302);
+    const old = await run((await login()).action!, post("/gradmin/login", { identifier: "forgetful", password: PASSWORD }));
+    expect(old.status).toBe(400);
+    const after = await signIn("forgetful", false, { password: RESET_PASSWORD });
+    expect((await dashboard(after.cookie)).status).toBe(200);
+    const [audit] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "reset-password"));
+    expect(audit).toMatchObject({ staffId: 1, entity: "staff_users", entityId: "8" });
+  });
+
   it("does not let a super admin disable or demote themselves", async () => {
     const { cookie, csrf } = await signIn("super");
     const member = await load("gradmin.staff.$id.tsx");
@@ -244,4 +446,56 @@ describe("staff management", () => {
     const [me] = await db.select().from(schema.staffUsers).where(eq(schema.staffUsers.id, 1));
     expect(me.isSuperAdmin).toBe(true);
   });
+});
+
+describe("the audit log", () => {
+  it("records every sign-in, failed sign-in and sign-out", async () => {
+    const [{ last }] = await db.select({ last: max(schema.auditLog.id) }).from(schema.auditLog);
+    const failed = await run((await login()).action!, post("/gradmin/login", { identifier: "auditee", password: "wrong-password-x" }));
+    expect(failed.status).toBe(400);
+    const { cookie, csrf } = await signIn("auditee", true);
+    const out = await run((await load("gradmin_.logout.tsx")).action!, post("/gradmin/logout", { csrf }, { Cookie: cookie }));
+    expect(out.status).toBe(302);
+    const rows = await db
+      .select({ action: schema.auditLog.action, entity: schema.auditLog.entity, staffId: schema.auditLog.staffId, summary: schema.auditLog.summary })
+      .from(schema.auditLog)
+      .where(gt(schema.auditLog.id, last ?? 0))
+      .orderBy(asc(schema.auditLog.id));
+    expect(rows).toEqual([
+      { action: "sign-in-failed", entity: "session", staffId: null, summary: "auditee" },
+      { action: "sign-in", entity: "session", staffId: 10, summary: "remember me" },
+      { action: "sign-out", entity: "session", staffId: 10, summary: "" },
+    ]);
+  });
+});
+
+describe("npm run staff:create", () => {
+  /** Runs the command as the README shows it, against the test database (DATABASE_URL). */
+  function staffCreate(args: string[]) {
+    return new Promise<{ status: number | null; output: string }>((resolve, reject) => {
+      const child = spawn("npm", ["run", "--silent", "staff:create", "--", ...args], { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+      let output = "";
+      child.stdout.on("data", (d) => (output += d));
+      child.stderr.on("data", (d) => (output += d));
+      child.on("error", reject);
+      child.on("close", (status) => resolve({ status, output }));
+    });
+  }
+
+  it("creates an account that then signs in; a short password is refused and creates nothing", async () => {
+    const short = await staffCreate(["--username", "rahim", "--email", "rahim@example.com", "--name", "রহিম উদ্দিন", "--role", "editor", "--password", "ছোট-১"]);
+    expect(short.status, short.output).toBe(1);
+    expect(short.output).toMatch(/password: .*At least 10 characters/);
+    expect(await db.select().from(schema.staffUsers).where(eq(schema.staffUsers.username, "rahim"))).toEqual([]);
+
+    const made = await staffCreate(["--username", "rahim", "--email", "Rahim@Example.com", "--name", "রহিম উদ্দিন", "--role", "editor", "--password", PASSWORD]);
+    expect(made.status, made.output).toBe(0);
+    expect(made.output).toMatch(/created staff #\d+ rahim \(rahim@example\.com\)/);
+    const [row] = await db.select().from(schema.staffUsers).where(eq(schema.staffUsers.username, "rahim"));
+    expect(row).toMatchObject({ name: "রহিম উদ্দিন", email: "rahim@example.com", role: 2, roleLabel: "Editor", isSuperAdmin: false, disabledAt: null });
+
+    const { cookie } = await signIn("rahim@example.com");
+    expect((await dashboard(cookie)).status).toBe(200);
+    expect((await run((await load("gradmin.staff._index.tsx")).loader!, get("/gradmin/staff", cookie))).status).toBe(403);
+  }, 60_000);
 });

@@ -1,7 +1,9 @@
 // Content management through the real admin loaders and actions: create, list, edit with a version,
-// a stale version refused with what changed, revisions and restore, delete that refuses to orphan,
-// hostile markup in every HTML field, images, the About Us screens, import and export.
-import { eq, sql } from "drizzle-orm";
+// a stale version refused with what changed, revisions and restore (topics, info pages, questions),
+// delete that refuses to orphan, hostile markup in every HTML field (options, creative parts and
+// imported questions too, and the public page that shows them), images, the About Us screens,
+// import and export.
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES } from "~/lib/admin/resources";
 import { hashPassword } from "~/lib/password.server";
@@ -226,6 +228,94 @@ describe("subjects, chapters and topics", () => {
   });
 });
 
+describe("revisions of info pages and questions", () => {
+  type History = { version: number; revisions: { id: number; version: number; by: string }[]; shown: { fields: { label: string; value: string }[] } | null };
+  async function historyOf(resource: string, id: number, query = ""): Promise<History> {
+    const res = await run((await content.history()).loader, get(`/gradmin/content/${resource}/${id}/history${query}`), { resource, id: String(id) });
+    expect(res.status).toBe(200);
+    return (await res.json()) as History;
+  }
+  const restore = async (resource: string, id: number, rev: number, version: number) =>
+    run((await content.history()).action, post(`/gradmin/content/${resource}/${id}/history`, { rev: String(rev), version: String(version) }), { resource, id: String(id) });
+  async function saveOver(resource: string, id: number, fields: Record<string, string>) {
+    const { version, raw } = await edit(resource, id);
+    const res = await save(resource, id, { ...(raw as Record<string, string>), ...fields, version: String(version) });
+    expect(res.status, await res.clone().text()).toBe(302);
+  }
+
+  it("an info page: every save keeps the state it replaces, the history lists them, a restore is a new save the public page shows", async () => {
+    const id = await create("info-pages", { slug: "products", title: "পণ্য", content: "<p>প্রথম সংস্করণ</p>" });
+    await saveOver("info-pages", id, { content: "<p>দ্বিতীয় সংস্করণ</p>" });
+    await saveOver("info-pages", id, { content: "<p>তৃতীয় সংস্করণ</p>" });
+    const before = await historyOf("info-pages", id);
+    expect(before.version).toBe(3);
+    expect(before.revisions.map((r) => [r.version, r.by])).toEqual([
+      [2, "সম্পাদক এক"],
+      [1, "সম্পাদক এক"],
+    ]);
+    const first = before.revisions.find((r) => r.version === 1)!;
+    const shown = await historyOf("info-pages", id, `?rev=${first.id}`);
+    expect(shown.shown!.fields.find((f) => f.label.includes("Content"))!.value).toBe("<p>প্রথম সংস্করণ</p>");
+
+    const res = await restore("info-pages", id, first.id, 3);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/gradmin/content/info-pages/${id}?saved=restored`);
+    const [row] = await db.select().from(schema.infoPages).where(eq(schema.infoPages.id, id));
+    expect(row).toMatchObject({ version: 4, content: "<p>প্রথম সংস্করণ</p>", updatedBy: 1 });
+    expect(row.contentHtml).toContain("প্রথম সংস্করণ");
+    // The restore is a save like any other: the state it replaced (version 3) is kept too.
+    expect((await historyOf("info-pages", id)).revisions.map((r) => r.version)).toEqual([3, 2, 1]);
+    const page = await run((await route("about.$page.tsx")).loader, new Request(`${ORIGIN}/about/products`), { page: "products" });
+    const text = JSON.stringify(await page.json());
+    expect(text).toContain("প্রথম সংস্করণ");
+    expect(text).not.toContain("তৃতীয় সংস্করণ");
+    // A restore from a page loaded before that is a stale version: refused, nothing changes.
+    expect((await restore("info-pages", id, first.id, 3)).status).toBe(409);
+    expect((await db.select().from(schema.infoPages).where(eq(schema.infoPages.id, id)))[0].version).toBe(4);
+  });
+
+  it("a question: its options, key and sources are kept with each save, and a restore brings them back as a new save", async () => {
+    const sid = await create("subjects", { name: "রসায়ন", slug: "revisions-chem" });
+    const cid = await create("chapters", { subjectId: String(sid), name: "অম্ল ও ক্ষার" });
+    const id = await create("questions", {
+      type: "mcq",
+      chapterId: String(cid),
+      marks: "1",
+      body: "<p>কোনটি অম্ল?</p>",
+      "options.0": "HCl",
+      "options.1": "NaOH",
+      "options.correct": "0",
+      sources: "dhaka: 2019",
+    });
+    await saveOver("questions", id, { body: "<p>কোনটি ক্ষার?</p>", "options.correct": "1", sources: "raj: 2021" });
+    await saveOver("questions", id, { "options.2": "NaCl", marks: "2" });
+    const before = await historyOf("questions", id);
+    expect(before.version).toBe(3);
+    expect(before.revisions.map((r) => [r.version, r.by])).toEqual([
+      [2, "সম্পাদক এক"],
+      [1, "সম্পাদক এক"],
+    ]);
+    const first = before.revisions.find((r) => r.version === 1)!;
+    const shown = await historyOf("questions", id, `?rev=${first.id}`);
+    expect(shown.shown!.fields.find((f) => f.label.includes("Options"))!.value).toBe("ক) HCl ✓  খ) NaOH");
+
+    expect((await restore("questions", id, first.id, 3)).status).toBe(302);
+    const now = await edit("questions", id);
+    expect(now.version).toBe(4);
+    expect(now.raw).toMatchObject({ body: "<p>কোনটি অম্ল?</p>", "options.0": "HCl", "options.1": "NaOH", "options.2": "", "options.correct": "0", marks: "1.00", sources: "dhaka: 2019" });
+    const options = await db.select().from(schema.questionOptions).where(eq(schema.questionOptions.questionId, id)).orderBy(schema.questionOptions.sort);
+    expect(options.map((o) => [o.key, o.body, o.isCorrect])).toEqual([
+      ["ক", "HCl", true],
+      ["খ", "NaOH", false],
+    ]);
+    const [q] = await db.select().from(schema.questions).where(eq(schema.questions.id, id));
+    expect(q.bodyHtml).toContain("কোনটি অম্ল?");
+    expect((await historyOf("questions", id)).revisions.map((r) => r.version)).toEqual([3, 2, 1]);
+    const [audit] = await db.select().from(schema.auditLog).where(sql`${schema.auditLog.action} = 'restore' and ${schema.auditLog.entity} = 'questions'`);
+    expect(audit).toMatchObject({ entityId: String(id), staffId: 1 });
+  });
+});
+
 describe("hostile markup", () => {
   const HOSTILE = [
     "<script>alert(1)</script>",
@@ -236,6 +326,13 @@ describe("hostile markup", () => {
   ].join("");
 
   const htmlResources = RESOURCES.filter((r) => r.fields.some((f) => f.kind === "html"));
+
+  /** What a page may show of HOSTILE: the text, none of the script, refresh, covering style or script link. */
+  function expectHarmless(stored: string | null, where: string) {
+    const html = stored ?? "";
+    expect(html, where).toContain("ঢেকে দাও");
+    expect(html, where).not.toMatch(/<script|onerror|<meta|http-equiv|position\s*:\s*fixed|z-index|javascript:/i);
+  }
 
   it("never reaches what pages show, in any HTML field of any content type", async () => {
     expect(htmlResources.map((r) => r.key).sort()).toEqual(["board-papers", "exam-title-groups", "examples", "exams", "info-pages", "questions", "topics"]);
@@ -269,12 +366,89 @@ describe("hostile markup", () => {
         } as unknown as Record<string, typeof schema.titles>
       )[def.key];
       const [row] = (await db.select().from(table).where(eq(table.id, id))) as Record<string, unknown>[];
-      for (const f of def.fields.filter((x) => x.kind === "html")) {
-        const html = String(row[`${f.name}Html`]);
-        expect(html, `${def.key}.${f.name}`).toContain("ঢেকে দাও");
-        expect(html, `${def.key}.${f.name}`).not.toMatch(/<script|onerror|<meta|http-equiv|position\s*:\s*fixed|z-index|javascript:/i);
-      }
+      for (const f of def.fields.filter((x) => x.kind === "html")) expectHarmless(String(row[`${f.name}Html`]), `${def.key}.${f.name}`);
     }
+  });
+
+  describe("in the question bank and the public page that shows it", () => {
+    let sid = 0;
+    let gid = 0;
+
+    beforeAll(async () => {
+      gid = await create("grades", { name: "ক্ষতিকর শ্রেণি", sort: "9" });
+      sid = await create("subjects", { name: "ক্ষতিকর", slug: "hostile-bank", gradeIds: [String(gid)] });
+    });
+
+    /** The make-question tool's bank of one chapter: a public page with every question's options and parts. */
+    async function publicBank(chapterId: number) {
+      const bank = await route("make-question.$sname.$sid.$gid.questions.tsx");
+      const res = await run(bank.loader, new Request(`${ORIGIN}/make-question/hostile-bank/${sid}/${gid}/questions?ch=${chapterId}`), {
+        sname: "hostile-bank",
+        sid: String(sid),
+        gid: String(gid),
+      });
+      expect(res.status).toBe(200);
+      return JSON.stringify(await res.json());
+    }
+    const count = (text: string) => text.split("ঢেকে দাও").length - 1;
+
+    it("never reaches them from an MCQ's options or a creative question's parts", async () => {
+      const cid = await create("chapters", { subjectId: String(sid), gradeId: String(gid), name: "বিকল্প ও অংশ" });
+      const mcq = await create("questions", { type: "mcq", chapterId: String(cid), marks: "1", body: "<p>প্রশ্ন</p>", "options.0": HOSTILE, "options.1": HOSTILE, "options.correct": "0" });
+      const creative = await create("questions", {
+        type: "creative",
+        chapterId: String(cid),
+        marks: "3",
+        intro: "<p>উদ্দীপক</p>",
+        "parts.0": HOSTILE,
+        "parts.0.marks": "1",
+        "parts.1": HOSTILE,
+        "parts.1.marks": "2",
+      });
+      const options = await db.select().from(schema.questionOptions).where(eq(schema.questionOptions.questionId, mcq));
+      const parts = await db.select().from(schema.questionParts).where(eq(schema.questionParts.questionId, creative));
+      expect(options).toHaveLength(2);
+      expect(parts).toHaveLength(2);
+      for (const o of options) expectHarmless(o.bodyHtml, `option ${o.key}`);
+      for (const p of parts) expectHarmless(p.bodyHtml, `part ${p.label}`);
+      const page = await publicBank(cid);
+      expectHarmless(page, "the bank page");
+      expect(count(page)).toBe(4);
+    });
+
+    it("never reaches them from imported questions, in CSV or Aiken", async () => {
+      const cid = await create("chapters", { subjectId: String(sid), gradeId: String(gid), name: "আমদানি" });
+      const csv = toCsv([
+        {
+          intro: HOSTILE,
+          body: `<p>প্রথম প্রশ্ন</p>${HOSTILE}`,
+          explanation: HOSTILE,
+          marks: "1",
+          difficulty: null,
+          options: [
+            { body: HOSTILE, isCorrect: true },
+            { body: "নিরীহ", isCorrect: false },
+          ],
+          sources: [],
+        },
+      ]);
+      const aiken = `দ্বিতীয় প্রশ্ন ${HOSTILE}\nA. ${HOSTILE}\nB. নিরীহ\nANSWER: A\n`;
+      expect(await commitImport("csv", csv, { chapterId: cid, setId: null }, 1)).toEqual({ imported: 1, skipped: 0 });
+      expect(await commitImport("aiken", aiken, { chapterId: cid, setId: null }, 1)).toEqual({ imported: 1, skipped: 0 });
+      const rows = await db.select().from(schema.questions).where(eq(schema.questions.chapterId, cid)).orderBy(schema.questions.id);
+      expect(rows).toHaveLength(2);
+      expectHarmless(rows[0].introHtml, "csv intro");
+      expectHarmless(rows[0].bodyHtml, "csv body");
+      expectHarmless(rows[0].explanationHtml, "csv explanation");
+      expectHarmless(rows[1].bodyHtml, "aiken body");
+      const options = await db.select().from(schema.questionOptions).where(inArray(schema.questionOptions.questionId, rows.map((r) => r.id)));
+      expect(options).toHaveLength(4);
+      for (const o of options.filter((x) => x.isCorrect)) expectHarmless(o.bodyHtml, `imported option of #${o.questionId}`);
+      const page = await publicBank(cid);
+      expectHarmless(page, "the bank page");
+      // The bank shows the stem, the question and the options; the explanation is the answer side.
+      expect(count(page)).toBeGreaterThanOrEqual(5);
+    });
   });
 });
 
