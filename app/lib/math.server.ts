@@ -62,7 +62,7 @@ export function typesetMath(html: string): string {
 }
 
 /** Raise when the rules below change (sanitiser, image paths, delimiters): stored HTML becomes stale. */
-const RULES_VERSION = 1;
+const RULES_VERSION = 2;
 
 /**
  * The version stored next to rendered HTML: it changes with the rules and with KaTeX itself, so an

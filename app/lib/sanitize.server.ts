@@ -19,21 +19,43 @@ const MATHML_ATTRS = [
   "minsize", "maxsize", "largeop", "movablelimits", "symmetric", "form", "lquote", "rquote", "linebreak",
 ];
 
-// Small magnitudes only: KaTeX never needs more than a few hundred em/px, and a cap stops a pasted style
-// from throwing content thousands of pixels across the site header.
-const LENGTH = /^-?(?:\d{1,3}(?:\.\d+)?|\.\d+)(?:em|ex|rem|px|pt|pc|mm|cm|in|%)?$/i;
+// Length-valued box properties only, each within a small range. `position` (and with it `inset`,
+// `z-index`) is never allowed, so `top`/`bottom` only nudge an element inside KaTeX's own relatively
+// placed spans. The ranges keep what typeset math uses (struts, vlist offsets, thin negative spaces)
+// and stop pasted markup from covering the page around it: a link padded by 999px is a page-sized
+// click target, and an image pulled up by a large negative margin lies over the text above it.
+const LENGTH = /^(-?)((?:\d{1,4}(?:\.\d+)?|\.\d+))(em|ex|rem|px|pt|pc|mm|cm|in|%)?$/i;
+const PX_PER: Record<string, number> = { "": 1, px: 1, em: 16, rem: 16, ex: 8, pt: 96 / 72, pc: 16, mm: 96 / 25.4, cm: 96 / 2.54, in: 96 };
 const VERTICAL_ALIGN = /^(?:baseline|middle|top|bottom|sub|super|text-top|text-bottom)$/i;
 
-// Length-valued box properties only. `position` (and with it `inset`, `z-index`) is never allowed, so
-// `top`/`bottom` can only nudge an element within its own flow, which is what KaTeX uses them for.
-const STYLE_PROPS = [
-  "height", "min-height", "max-height", "width", "min-width", "max-width", "top", "bottom",
-  "margin-left", "margin-right", "margin-top", "margin-bottom",
-  "padding-left", "padding-right", "padding-top", "padding-bottom",
-  "border-bottom-width", "border-top-width", "border-left-width", "border-right-width",
-];
-const ALLOWED_STYLES: Record<string, RegExp[]> = Object.fromEntries(STYLE_PROPS.map((p) => [p, [LENGTH]]));
-ALLOWED_STYLES["vertical-align"] = [LENGTH, VERTICAL_ALIGN];
+/** A `.test()` for sanitize-html: a length whose size in px (em as 16px) lies in [min, max]; % up to `percent`. */
+function lengthWithin(min: number, max: number, percent = 0): RegExp {
+  const test = (value: string) => {
+    const m = LENGTH.exec(value.trim());
+    if (!m) return false;
+    const n = Number(m[2]) * (m[1] ? -1 : 1);
+    const unit = (m[3] ?? "").toLowerCase();
+    if (unit === "%") return n >= 0 && n <= percent;
+    if (n !== 0 && unit === "") return false; // a unitless length other than 0 is not CSS
+    const px = n * PX_PER[unit];
+    return px >= min && px <= max;
+  };
+  return { test } as unknown as RegExp;
+}
+const SIZE = lengthWithin(0, 1200, 100); // width, height and their limits
+const OFFSET = lengthWithin(-192, 192); // top, bottom: KaTeX's vlist offsets (a tall fraction is about -4em)
+const MARGIN = lengthWithin(-80, 80); // thin negative spaces (\!, \mkern) and ordinary gaps
+const PADDING = lengthWithin(0, 48);
+const BORDER = lengthWithin(0, 8);
+
+const ALLOWED_STYLES: Record<string, RegExp[]> = {
+  ...Object.fromEntries(["height", "min-height", "max-height", "width", "min-width", "max-width"].map((p) => [p, [SIZE]])),
+  ...Object.fromEntries(["top", "bottom"].map((p) => [p, [OFFSET]])),
+  ...Object.fromEntries(["margin-left", "margin-right", "margin-top", "margin-bottom"].map((p) => [p, [MARGIN]])),
+  ...Object.fromEntries(["padding-left", "padding-right", "padding-top", "padding-bottom"].map((p) => [p, [PADDING]])),
+  ...Object.fromEntries(["border-bottom-width", "border-top-width", "border-left-width", "border-right-width"].map((p) => [p, [BORDER]])),
+  "vertical-align": [MARGIN, VERTICAL_ALIGN],
+};
 
 // Only the privacy-enhanced player: any other frame could phish inside the page or navigate it.
 const YOUTUBE_EMBED = /^https:\/\/www\.youtube-nocookie\.com\/embed\/[A-Za-z0-9_-]{1,64}(?:\?[A-Za-z0-9_=&;%.,-]*)?$/;

@@ -91,6 +91,18 @@ describe("sanitizeStaffHtml: hostile markup", () => {
     });
   }
 
+  it("drops box lengths large enough to cover the page around the content, keeps the small ones math uses", () => {
+    const link =
+      `<a href="https://example.com/x" style="padding-top:999px;padding-right:999px;padding-bottom:999px;padding-left:999px;margin-top:-999px">x</a>`;
+    expect(sanitizeStaffHtml(link)).toBe(`<a href="https://example.com/x">x</a>`);
+    expect(sanitizeStaffHtml(`<img src="images/a.png" alt="a" style="margin-top:-999px">`)).toBe(`<img src="images/a.png" alt="a" />`);
+    expect(sanitizeStaffHtml(`<span class="vlist" style="top:-60em;bottom:100cm">s</span>`)).toBe(`<span class="vlist">s</span>`);
+    expect(sanitizeStaffHtml(`<span style="width:5000px;height:101%;margin-left:6em;border-top-width:1in;vertical-align:-20em">s</span>`)).toBe("<span>s</span>");
+    expect(sanitizeStaffHtml(`<span style="height:12;margin-left:1e3px">s</span>`)).toBe("<span>s</span>");
+    const small = `<span style="height:1.2em;top:-3.063em;margin-right:-0.1667em;padding-left:0.5em;border-bottom-width:0.04em;vertical-align:-0.25em;width:100%;margin-top:0">s</span>`;
+    expect(tokens(sanitizeStaffHtml(small))).toEqual(tokens(small));
+  });
+
   it("keeps a youtube-nocookie embed but drops its srcdoc", () => {
     const out = sanitizeStaffHtml(`<iframe src="https://www.youtube-nocookie.com/embed/abc" srcdoc="x"></iframe>`);
     expect(out).toBe(`<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>`);
