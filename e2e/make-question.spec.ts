@@ -2,8 +2,8 @@
 // JavaScript off), the saved paper's sets and keys checked question by question against the database,
 // and the printed PDF read back page by page (pdftotext, from poppler-utils).
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import { readdirSync, writeFileSync } from "node:fs";
+import type { Locator, Page } from "@playwright/test";
 import mysql from "mysql2/promise";
 import { BASE, expect, queryOne, test } from "./fixtures";
 
@@ -20,12 +20,15 @@ async function queryAll<T>(sql: string, params: unknown[] = []): Promise<T[]> {
 }
 
 type Subject = { slug: string; sid: number; gid: number; sname: string; gname: string };
-/** Higher math for SSC: the seeded subject whose first chapters have Dhaka board MCQs and creative questions. */
-const subjectOf = () =>
+/**
+ * A seeded subject for SSC; by default higher math, whose first chapters have Dhaka board MCQs and
+ * creative questions (of three parts, ক–গ, as in SSC math; physics has four, ক–ঘ).
+ */
+const subjectOf = (slug: "higher-math" | "physics" = "higher-math") =>
   queryOne<Subject>(
     `SELECT s.slug, s.id AS sid, g.id AS gid, s.name AS sname, g.name AS gname
        FROM subjects s JOIN subject_grades sg ON sg.subject_id = s.id JOIN grades g ON g.id = sg.grade_id
-      WHERE s.slug = 'higher-math' ORDER BY g.sort, g.id LIMIT 1`,
+      WHERE s.slug = '${slug}' ORDER BY g.sort, g.id LIMIT 1`,
   );
 const chaptersOf = (s: Subject) =>
   queryAll<{ id: number; name: string }>(
@@ -77,6 +80,141 @@ async function correctOptions(page: Page, ids: number[]) {
 }
 
 const articleOf = (html: string) => html.slice(html.indexOf('<article class="mp-document"'), html.indexOf("</article>") + "</article>".length);
+const bn = (n: number) => String(n).replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]);
+
+/** The 40-question, two-set paper of the print tests (38 MCQs, 2 creative questions), made step by step; its address. */
+async function makePrintedPaper(page: Page) {
+  const subject = await subjectOf();
+  const chapters = await chaptersOf(subject);
+  await page.goto(`/make-question/${subject.slug}/${subject.sid}/${subject.gid}/questions?${chapters.map((c) => `ch=${c.id}`).join("&")}&random=1&nm=19&nc=1&seed=4`);
+  await expect(page.getByText("এলোমেলোভাবে ৪০টি প্রশ্ন বাছাই করা হয়েছে।")).toBeVisible();
+  await page.getByRole("button", { name: "পরবর্তী ধাপ: সেটিংস →" }).click();
+  await page.getByLabel("প্রতিষ্ঠানের নাম").fill("আদর্শ উচ্চ বিদ্যালয়, ঢাকা");
+  await page.getByLabel("পরীক্ষার নাম").fill("অর্ধবার্ষিক পরীক্ষা ২০২৫");
+  await page.getByRole("radio", { name: "২টি (ক, খ)" }).check();
+  await page.getByRole("button", { name: "প্রশ্নপত্র তৈরি করুন →" }).click();
+  await expect(page).toHaveURL(/\/questionpaper\/p\//);
+  await page.waitForLoadState("load");
+  await page.evaluate(() => document.fonts.ready.then(() => true));
+  return page.url();
+}
+
+/**
+ * Text as compared with pdftotext's: without white space (pdftotext puts spaces inside Bengali words
+ * and between a formula's glyphs), zero-width spaces (KaTeX's) and joiners (Bengali's), or private-use
+ * characters (the slash of KaTeX's ≠).
+ */
+const squash = (text: string) => text.replace(/[\s\u200b-\u200d\ue000-\uf8ff]/g, "");
+
+type Readable = { texts: string[]; maths: string[] };
+type PrintedCreative = { id: number; n: string; source: string; stem: Readable; parts: { label: string; marks: string; text: Readable }[] };
+
+/**
+ * A printed set's creative questions, and what of the set pdftotext can be expected to give back:
+ * the runs of Bengali text between formulas, and the pieces of formulas that stay on one line (KaTeX
+ * never breaks a `.base`; superscripts, fractions and roots sit above or below it, and pdftotext may
+ * put them on lines of their own).
+ */
+function readSet(set: Locator): Promise<{ creatives: PrintedCreative[]; formulas: string[] }> {
+  return set.evaluate((el) => {
+    const runs = (root: Element, breaks: string) => {
+      const out = [""];
+      const walk = (node: Node) => {
+        if (node instanceof Element && node.matches(breaks)) out.push("");
+        else if (node.nodeType === Node.TEXT_NODE) out[out.length - 1] += node.textContent;
+        else node.childNodes.forEach(walk);
+      };
+      walk(root);
+      return out;
+    };
+    const formulas = (root: Element) => [...root.querySelectorAll(".katex-html > .base")].flatMap((b) => runs(b, ".msupsub, .mfrac, .sqrt"));
+    const readable = (root: Element) => ({ texts: runs(root, ".katex, .mp-source").filter((t) => /[\u0985-\u09b9]/.test(t)), maths: formulas(root) });
+    return {
+      creatives: [...el.querySelectorAll<HTMLElement>(".mp-cq")].map((q) => ({
+        id: Number(q.dataset.qid),
+        n: q.querySelector(".mp-no")!.textContent!.replace(".", ""),
+        source: q.querySelector(".mp-source")?.textContent ?? "",
+        stem: readable(q.querySelector(".mp-stem")!),
+        parts: [...q.querySelectorAll(".mp-parts > li")].map((li) => ({
+          label: li.querySelector(".mp-part-label")!.textContent!.replace(".", ""),
+          marks: li.querySelector(".mp-part-marks")!.textContent!,
+          text: readable(li.querySelector(".mp-part-text")!),
+        })),
+      })),
+      formulas: formulas(el),
+    };
+  });
+}
+
+/** Creative question `n` in pdftotext's layout of a page's creative section: from its number to the next number. */
+function creativeBlock(section: string, n: string): string | null {
+  const lines = section.split("\n");
+  const start = lines.findIndex((l) => new RegExp(`^\\s*${n}\\.\\s`).test(l));
+  if (start < 0) return null;
+  const end = lines.findIndex((l, i) => i > start && /^\s*[০-৯]+\.\s/.test(l));
+  return lines.slice(start, end < 0 ? undefined : end).join("\n");
+}
+
+/** The printed creative questions' parts and marks are the stored ones. */
+async function expectStoredParts(creatives: PrintedCreative[]) {
+  const stored = await queryAll<{ question_id: number; label: string; marks: string }>(
+    "SELECT question_id, label, marks FROM question_parts WHERE question_id IN (?) ORDER BY sort, id",
+    [creatives.map((q) => q.id)],
+  );
+  for (const q of creatives) {
+    const parts = stored.filter((r) => r.question_id === q.id).map((r) => ({ label: r.label, marks: bn(Number(r.marks)) }));
+    expect(parts.length, `parts of creative question ${q.id}`).toBeGreaterThanOrEqual(3);
+    expect(q.parts.map((p) => ({ label: p.label, marks: p.marks })), `parts of creative question ${q.id}`).toEqual(parts);
+  }
+}
+
+/**
+ * Each creative question whole on one page of the PDF (pdftotext's layout of a set's pages, from the
+ * creative section's heading on): its number, its stem, then its parts in order, each with its marks.
+ */
+function expectCreativesWhole(pages: string[], creatives: PrintedCreative[], set: string) {
+  const heading = pages.findIndex((t) => t.includes("সৃজনশীল প্রশ্ন"));
+  const sections = pages.map((t, i) => (i < heading ? "" : i === heading ? t.slice(t.indexOf("সৃজনশীল প্রশ্ন")) : t));
+  expect(creatives.length, `creative questions of ${set}`).toBeGreaterThan(0);
+  for (const q of creatives) {
+    const what = `${set}, creative question ${q.n}`;
+    const blocks = sections.map((t) => creativeBlock(t, q.n)).filter((b): b is string => b !== null);
+    expect(blocks, `${what}: on one page`).toHaveLength(1);
+    // The board-year label floats at the right of the stem's first line, inside the stem's text in pdftotext's layout.
+    const block = squash(blocks[0]).replace(squash(q.source), "");
+    const labels = q.parts.map((p) => block.indexOf(`${p.label}.`));
+    expect(labels.every((at) => at >= 0), `${what}: every part label`).toBe(true);
+    expect(labels, `${what}: parts in order`).toEqual([...labels].sort((a, b) => a - b));
+    const stem = [...q.stem.texts, ...q.stem.maths].map(squash).filter((piece) => piece.length > 1);
+    expect(stem.length, `${what}: a stem to look for`).toBeGreaterThan(0);
+    for (const piece of stem) {
+      expect(block, `${what}: its stem`).toContain(piece);
+      expect(block.indexOf(piece), `${what}: its stem above its parts`).toBeLessThan(labels[0]);
+    }
+    for (const p of q.parts) {
+      for (const piece of [...p.text.texts, ...p.text.maths].map(squash).filter((x) => x.length > 1)) expect(block, `${what}, part ${p.label}`).toContain(piece);
+    }
+    // The marks end the parts' lines (a fraction may push its label and marks a line down in pdftotext's layout).
+    const marks = [...blocks[0].matchAll(/(?:^|\s)([০-৯]+(?:\.[০-৯]+)?)[ \t]*$/gm)].map((m) => m[1]);
+    expect(marks, `${what}: the parts' marks`).toEqual(q.parts.map((p) => p.marks));
+  }
+}
+
+/** The words pdftotext finds on each page of a PDF, with their boxes in pt from the page's top. */
+function wordsOnPages(file: string) {
+  const xml = execFileSync("pdftotext", ["-bbox", file, "-"], { encoding: "utf8" });
+  return xml
+    .split("<page ")
+    .slice(1)
+    .map((p) => ({
+      height: Number(/height="([\d.]+)"/.exec(p)![1]),
+      words: [...p.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+        top: Number(m[1]),
+        bottom: Number(m[2]),
+        text: m[3],
+      })),
+    }));
+}
 
 test.describe("make-question tool", () => {
   test("two chapters, one board, 10 MCQs and 2 creative questions, two sets: each set's key matches its own option order", async ({ page, browser }) => {
@@ -240,19 +378,22 @@ test.describe("make-question tool", () => {
     expect(res!.status()).toBe(404);
   });
 
-  test("the printed 40-question, two-set paper: pages, every number once per set, no question split, each key on a new page", async ({ page }, testInfo) => {
-    const subject = await subjectOf();
-    const chapters = await chaptersOf(subject);
-    await page.goto(`/make-question/${subject.slug}/${subject.sid}/${subject.gid}/questions?${chapters.map((c) => `ch=${c.id}`).join("&")}&random=1&nm=19&nc=1&seed=4`);
-    await expect(page.getByText("এলোমেলোভাবে ৪০টি প্রশ্ন বাছাই করা হয়েছে।")).toBeVisible();
-    await page.getByRole("button", { name: "পরবর্তী ধাপ: সেটিংস →" }).click();
-    await page.getByLabel("প্রতিষ্ঠানের নাম").fill("আদর্শ উচ্চ বিদ্যালয়, ঢাকা");
-    await page.getByLabel("পরীক্ষার নাম").fill("অর্ধবার্ষিক পরীক্ষা ২০২৫");
-    await page.getByRole("radio", { name: "২টি (ক, খ)" }).check();
-    await page.getByRole("button", { name: "প্রশ্নপত্র তৈরি করুন →" }).click();
-    await expect(page).toHaveURL(/\/questionpaper\/p\//);
-    await page.waitForLoadState("load");
-    await page.evaluate(() => document.fonts.ready.then(() => true));
+  test("the printed 40-question, two-set paper: pages, every number once per set, no question split, stems with their parts and marks, math, no navbar or footer, each key on a new page", async ({ page }, testInfo) => {
+    await makePrintedPaper(page);
+    // What the site around the paper shows on screen (the navbar's site name and links, the footer's
+    // headings and lines), none of which may print.
+    const navbar = page.getByRole("navigation", { name: "প্রধান মেনু" });
+    const footer = page.getByRole("contentinfo");
+    const siteName = (await page.title()).split(" | ").at(-1)!;
+    const chrome = [siteName, "Home", "Question Paper", "Examination", ...(await footer.getByRole("heading").allTextContents()), "All Rights Reserved", "উপরে যান"];
+    expect(chrome.length).toBeGreaterThan(8);
+    for (const text of chrome.slice(0, 4)) await expect(navbar).toContainText(text);
+    for (const text of chrome.slice(4)) await expect(footer).toContainText(text);
+    const sets = { ক: page.getByRole("region", { name: "সেট ক", exact: true }), খ: page.getByRole("region", { name: "সেট খ", exact: true }) };
+    const read = { ক: await readSet(sets.ক), খ: await readSet(sets.খ) };
+    const creatives = { ক: read.ক.creatives, খ: read.খ.creatives };
+    const maths = { ক: read.ক.formulas.map(squash).filter((m) => m.length > 1), খ: read.খ.formulas.map(squash).filter((m) => m.length > 1) };
+
     const pdf = await page.pdf({ format: "A4", printBackground: true });
     const file = testInfo.outputPath("paper.pdf");
     writeFileSync(file, pdf);
@@ -261,8 +402,22 @@ test.describe("make-question tool", () => {
     const texts = Array.from({ length: pageCount }, (_, i) =>
       execFileSync("pdftotext", ["-layout", "-f", String(i + 1), "-l", String(i + 1), file, "-"], { encoding: "utf8" }),
     );
-    const bn = (n: number) => String(n).replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]);
     const numbersIn = (text: string) => [...text.matchAll(/(?:^|\s)([০-৯]+)\.(?=\s)/gm)].map((m) => m[1]);
+
+    // Every page as an image beside the PDF (page-1.png ...), to look at.
+    execFileSync("pdftoppm", ["-r", "100", "-png", file, testInfo.outputPath("page")]);
+    expect(readdirSync(testInfo.outputDir).filter((f) => /^page-\d+\.png$/.test(f))).toHaveLength(pageCount);
+    // Nothing printed at a page's top or bottom edge: a word there is a sliver of a line of the page
+    // before or after (Bengali letters reach above their line box). The margins are 12 mm; 1 mm in.
+    const words = wordsOnPages(file);
+    expect(words).toHaveLength(pageCount);
+    const [margin, edge] = [(12 / 25.4) * 72, (1 / 25.4) * 72];
+    const atEdges = words.flatMap((p, i) => p.words.filter((w) => w.top > p.height - margin - edge || w.bottom < margin + edge).map((w) => `page ${i + 1}: ${w.text}`));
+    expect(atEdges).toEqual([]);
+
+    // No navbar or footer on paper.
+    const printed = squash(texts.join("\n"));
+    for (const text of chrome) expect(printed, `"${text}" printed`).not.toContain(squash(text));
 
     // Pages in order: set ক's, its key, set খ's, its key, the OMR sheet.
     const kinds = texts.map((t) => (/^\s*উত্তরমালা — সেট (.)/.exec(t)?.[1] ? `key ${/উত্তরমালা — সেট (.)/.exec(t)![1]}` : t.includes("রোল নম্বর") && t.includes("সেট কোড") ? "omr" : "paper"));
@@ -280,6 +435,9 @@ test.describe("make-question tool", () => {
     expect(firstKey).toBeGreaterThanOrEqual(2);
     expect(firstKey).toBeLessThanOrEqual(4);
     expect(pageCount).toBe(2 * (firstKey + 1) + 1);
+
+    // The creative questions' parts and marks as stored.
+    await expectStoredParts([...creatives.ক, ...creatives.খ]);
 
     const expectNumbers = (found: string[], count: number, what: string) =>
       expect([...found].sort(), what).toEqual(Array.from({ length: count }, (_, i) => bn(i + 1)).sort());
@@ -299,6 +457,11 @@ test.describe("make-question tool", () => {
         const creativeText = t.includes("সৃজনশীল প্রশ্ন") ? t.slice(t.indexOf("সৃজনশীল প্রশ্ন")) : "";
         expect((creativeText.match(/(?:^|\s)ক\.\s/gm) ?? []).length).toBe((creativeText.match(/(?:^|\s)গ\.\s/gm) ?? []).length);
       }
+      expectCreativesWhole(pages, creatives[code], `set ${code}`);
+      // Math typeset on the server prints as math: every unbroken piece of every formula of the set.
+      const setText = squash(pages.join("\n"));
+      expect(maths[code].length, `formulas of set ${code}`).toBeGreaterThanOrEqual(38);
+      for (const m of maths[code]) expect(setText, `set ${code}: the formula piece ${m}`).toContain(m);
       // The key page: every number once, a letter beside each.
       const key = texts[to];
       expectNumbers(numbersIn(key), 38, `key numbers of set ${code}`);
@@ -306,5 +469,127 @@ test.describe("make-question tool", () => {
     }
     // The OMR sheet: one bubble row per MCQ.
     expectNumbers([...texts.at(-1)!.matchAll(/([০-৯]+)\s+ক\s+খ\s+গ\s+ঘ/g)].map((m) => m[1]), 38, "OMR rows");
+  });
+
+  test("a printed paper of creative questions in four parts: each stem on the page of its parts ক–ঘ, each part with its marks", async ({ page }, testInfo) => {
+    const subject = await subjectOf("physics");
+    await page.goto(`/make-question/${subject.slug}/${subject.sid}/${subject.gid}/questions?type=creative`);
+    const boxes = page.getByRole("region", { name: /^সৃজনশীল প্রশ্ন/ }).getByRole("checkbox");
+    const count = await boxes.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    for (const box of await boxes.all()) await box.check();
+    await page.getByRole("button", { name: "পরবর্তী ধাপ: সেটিংস →" }).click();
+    await page.getByRole("radio", { name: "১টি (ক)" }).check();
+    await page.getByRole("button", { name: "প্রশ্নপত্র তৈরি করুন →" }).click();
+    await expect(page).toHaveURL(/\/questionpaper\/p\//);
+    await page.evaluate(() => document.fonts.ready.then(() => true));
+
+    const { creatives } = await readSet(page.getByRole("region", { name: "প্রশ্নপত্র", exact: true }));
+    expect(creatives).toHaveLength(count);
+    await expectStoredParts(creatives);
+    for (const q of creatives) expect(q.parts.map((p) => p.label), `parts of creative question ${q.n}`).toEqual(["ক", "খ", "গ", "ঘ"]);
+
+    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    const file = testInfo.outputPath("creative.pdf");
+    writeFileSync(file, pdf);
+    execFileSync("pdftoppm", ["-r", "100", "-png", file, testInfo.outputPath("page")]);
+    const pageCount = (pdf.toString("latin1").match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+    const texts = Array.from({ length: pageCount }, (_, i) =>
+      execFileSync("pdftotext", ["-layout", "-f", String(i + 1), "-l", String(i + 1), file, "-"], { encoding: "utf8" }),
+    );
+    expectCreativesWhole(texts, creatives, "the paper");
+  });
+
+  test("in print at A4 width: MCQs in two columns, no navbar or footer, math typeset on the server, OMR bubbles a pen can fill and corner marks at the corners", async ({ page }) => {
+    const paperUrl = await makePrintedPaper(page);
+
+    // Math typeset on the server: the page as served holds KaTeX's output and no TeX but KaTeX's own
+    // annotations (MathML's copy of the source), and so does every question written with math.
+    const served = articleOf(await (await page.request.get(paperUrl)).text());
+    expect(served.match(/class="katex"/g)?.length ?? 0).toBeGreaterThanOrEqual(2 * 38);
+    expect(served.replace(/<annotation encoding="application\/x-tex">[^<]*<\/annotation>/g, "")).not.toMatch(/\$|\\[([a-zA-Z]/);
+    const setক = page.getByRole("region", { name: "সেট ক", exact: true });
+    const printedIds = await setক.locator("[data-qid]").evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.qid)));
+    const withMath = await queryAll<{ id: number }>(
+      `SELECT q.id FROM questions q WHERE q.id IN (?) AND (q.body LIKE '%$%' OR q.intro LIKE '%$%'
+          OR EXISTS (SELECT 1 FROM question_options o WHERE o.question_id = q.id AND o.body LIKE '%$%')
+          OR EXISTS (SELECT 1 FROM question_parts p WHERE p.question_id = q.id AND p.body LIKE '%$%'))`,
+      [printedIds],
+    );
+    expect(withMath.length, "questions written with math").toBeGreaterThanOrEqual(20);
+    for (const { id } of withMath) expect(await setক.locator(`[data-qid="${id}"] .katex`).count(), `question ${id}'s math`).toBeGreaterThan(0);
+    const shown = await setক.evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll(".katex-mathml").forEach((m) => m.remove());
+      return copy.textContent ?? "";
+    });
+    expect(shown).not.toMatch(/\$|\\[([a-zA-Z]/);
+
+    // On screen the site's navbar and footer are there; in print they are not.
+    const navbar = page.getByRole("navigation", { name: "প্রধান মেনু" });
+    const footer = page.getByRole("contentinfo");
+    await expect(navbar).toBeVisible();
+    await expect(footer).toBeVisible();
+    // A4 less the 12 mm print margins on each side, at 96 px to the inch: 186 mm.
+    const mm = 96 / 25.4;
+    await page.setViewportSize({ width: Math.floor(186 * mm), height: 1000 });
+    await page.emulateMedia({ media: "print" });
+    await expect(navbar).toBeHidden();
+    await expect(footer).toBeHidden();
+    // Every sheet, the keys too, as wide as the printable area.
+    const printable = await page.evaluate(() => document.documentElement.clientWidth);
+    for (const name of ["সেট ক", "উত্তরমালা — সেট ক", "সেট খ", "উত্তরমালা — সেট খ"]) {
+      expect((await page.getByRole("region", { name, exact: true }).boundingBox())!.width, `${name}: as wide as the page`).toBeCloseTo(printable, 0);
+    }
+
+    // Each set's MCQs in two columns, filled down the first column, then the second.
+    for (const code of ["ক", "খ"]) {
+      const boxes = await page
+        .getByRole("region", { name: `সেট ${code}`, exact: true })
+        .locator(".mp-q")
+        .evaluateAll((els) => els.map((e) => ({ n: Number((e as HTMLElement).dataset.question), ...e.getBoundingClientRect().toJSON() })));
+      expect(boxes).toHaveLength(38);
+      const lefts = [...new Set(boxes.map((b) => Math.round(b.left)))].sort((a, b) => a - b);
+      expect(lefts, `set ${code}: the columns' left edges`).toHaveLength(2);
+      const [first, second] = lefts.map((x) => boxes.filter((b) => Math.round(b.left) === x));
+      expect(Math.max(...first.map((b) => b.right)), `set ${code}: the columns side by side`).toBeLessThan(Math.min(...second.map((b) => b.left)));
+      expect(Math.max(...first.map((b) => b.width)), `set ${code}: half a page wide`).toBeLessThan(93 * mm);
+      expect(first.map((b) => b.n)).toEqual(Array.from({ length: first.length }, (_, i) => i + 1));
+      expect(second.map((b) => b.n)).toEqual(Array.from({ length: 38 - first.length }, (_, i) => first.length + i + 1));
+      expect(Math.abs(first.length - second.length), `set ${code}: columns of about the same length`).toBeLessThanOrEqual(8);
+    }
+
+    // The OMR sheet: bubbles of at least 4.5 mm, round, a millimetre or more apart in a row; a corner
+    // mark in each corner of the sheet, and the sheet within the printable area of an A4 page.
+    const omr = page.getByRole("region", { name: "OMR উত্তরপত্র" });
+    await expect(omr.getByRole("group", { name: "উত্তর" }).getByRole("listitem")).toHaveCount(38);
+    const sheet = await omr.locator(".omr").evaluate((el) => {
+      const box = (e: Element) => e.getBoundingClientRect().toJSON() as DOMRect;
+      return {
+        box: box(el),
+        corners: [...el.querySelectorAll(".omr-corner")].map(box),
+        bubbles: [...el.querySelectorAll(".omr-bubble")].map(box),
+        rows: [...el.querySelectorAll(".omr-row")].map((row) => [...row.querySelectorAll(".omr-bubble")].map(box)),
+      };
+    });
+    expect(sheet.bubbles).toHaveLength(6 * 10 + 3 * 10 + 4 + 38 * 4);
+    for (const b of sheet.bubbles) {
+      expect(Math.min(b.width, b.height), "a bubble's size").toBeGreaterThanOrEqual(4.5 * mm);
+      expect(Math.abs(b.width - b.height), "a round bubble").toBeLessThan(0.5);
+    }
+    for (const row of sheet.rows) {
+      expect(row).toHaveLength(4);
+      row.slice(1).forEach((b, i) => expect(b.left - row[i].right, "the gap between bubbles").toBeGreaterThanOrEqual(1 * mm));
+    }
+    expect(sheet.box.width).toBeLessThanOrEqual(186 * mm + 0.5);
+    expect(sheet.box.height).toBeLessThanOrEqual(273 * mm);
+    expect(sheet.box.height, "the sheet fills the page").toBeGreaterThan(250 * mm);
+    expect(sheet.corners).toHaveLength(4);
+    const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
+    for (const [x, y] of [["left", "top"], ["right", "top"], ["left", "bottom"], ["right", "bottom"]] as const) {
+      const marks = sheet.corners.filter((c) => near(c[x], sheet.box[x]) && near(c[y], sheet.box[y]));
+      expect(marks, `a mark in the ${y} ${x} corner`).toHaveLength(1);
+      expect(Math.min(marks[0].width, marks[0].height), "a corner mark's size").toBeGreaterThanOrEqual(5 * mm);
+    }
   });
 });

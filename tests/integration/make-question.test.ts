@@ -419,6 +419,33 @@ describe("step 4: the saved paper", () => {
     expect(only).not.toContain("omr-row");
   });
 
+  it("prints no board-year label when the teacher leaves them off", async () => {
+    const res = await call(
+      settingsAction,
+      `${BASE}/settings`,
+      P,
+      post([...selection.map((id): [string, string] => ["q", String(id)]), ["exam", "সাপ্তাহিক পরীক্ষা"], ["sets", "4"], ["shuffle_q", "1"], ["shuffle_o", "1"], ["date", "2025-03-15"], ["time", "155"]]),
+    );
+    expect(res.status).toBe(303);
+    const plainCode = res.headers.get("Location")!.split("/").at(-1)!;
+    expect(plainCode).not.toBe(code);
+    const plain: StoredPaper = (await json(await call(paperLoader, `/questionpaper/p/${plainCode}`, { code: plainCode }))).paper;
+    expect(plain.settings.showSources).toBe(false);
+    const on = html(SavedPaper, { code, paper, part: null, base: BASE, edit: "", step2: "" });
+    const off = html(SavedPaper, { code: plainCode, paper: plain, part: null, base: BASE, edit: "", step2: "" });
+    // The labels of the chosen questions (dhaka 2023, raj 2022, cum 2021, ...), printed with the option on.
+    const labels = [...new Set(paper.questions.map((q) => q.source).filter(Boolean))];
+    expect(labels.length).toBeGreaterThanOrEqual(3);
+    for (const label of labels) {
+      expect(on).toContain(`[${label}]`);
+      expect(off).not.toContain(label);
+    }
+    expect(off).not.toContain('class="mp-source"');
+    // Otherwise the same paper: the same sets and questions.
+    expect(plain.sets).toEqual(paper.sets);
+    expect(off.match(/data-qid=/g)).toHaveLength(on.match(/data-qid=/g)!.length);
+  });
+
   it("never changes: reopening gives the same paper after the bank changes", async () => {
     await db.update(schema.questions).set({ bodyHtml: "<p>বদলানো প্রশ্ন</p>" }).where(eq(schema.questions.id, 1001));
     await db.delete(schema.questionSources).where(eq(schema.questionSources.questionId, 1003));
