@@ -6,6 +6,8 @@ import { canonicalBoard } from "~/lib/board-year";
 export const KIND_LABEL = { creative: "সৃজনশীল", mcq: "বহুনির্বাচনি" } as const;
 
 export const PER_PAGE = 20;
+/** /board-question/{sid}: a subject's papers a page (grouped by year on the page). */
+export const SUBJECT_PER_PAGE = 40;
 export const MAX_IDS = 200;
 
 const INT = /^\d{1,9}$/;

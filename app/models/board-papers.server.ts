@@ -99,30 +99,23 @@ async function yearsOf(where: SQL | undefined): Promise<number[]> {
 }
 
 /** board-question/{sid}: the subject's papers (filtered), with the years and boards for the filter form. */
-export async function subjectPapers(boardSubjectId: number, filter: PaperFilter) {
-  const [rows, years] = await Promise.all([
-    db
-      .select(listCols)
-      .from(boardPapers)
-      .innerJoin(boardSubjects, eq(boardSubjects.id, boardPapers.boardSubjectId))
-      .leftJoin(boards, eq(boards.id, boardPapers.boardId))
-      .where(filterWhere(filter, eq(boardPapers.boardSubjectId, boardSubjectId)))
-      .orderBy(...listOrder),
-    yearsOf(eq(boardPapers.boardSubjectId, boardSubjectId)),
-  ]);
-  return { papers: rows.map(toListItem), years };
+/** /board-question/{sid}: one page of a board subject's papers (a big subject has hundreds). */
+export async function subjectPapers(boardSubjectId: number, filter: PaperFilter, page: number, perPage: number) {
+  return pagedPapers(filterWhere(filter, eq(boardPapers.boardSubjectId, boardSubjectId)), eq(boardPapers.boardSubjectId, boardSubjectId), page, perPage);
+}
+
+/** board-creative, board-multiq: one page of all papers of a kind. */
+export async function papersByKind(kind: PaperKind, filter: PaperFilter, page: number, perPage: number) {
+  return pagedPapers(filterWhere(filter, eq(boardPapers.kind, kind)), eq(boardPapers.kind, kind), page, perPage);
 }
 
 /**
- * board-creative, board-multiq: one page of all papers of a kind. A page beyond the end shows the last
- * page; the caller has already turned an invalid page into 1.
+ * One page of the papers `where` selects, newest first, with their total and the years of `yearsWhere`
+ * (the unfiltered list's, for the year filter). A page beyond the end shows the last page; the caller
+ * has already turned an invalid page into 1.
  */
-export async function papersByKind(kind: PaperKind, filter: PaperFilter, page: number, perPage: number) {
-  const where = filterWhere(filter, eq(boardPapers.kind, kind));
-  const [[{ total }], years] = await Promise.all([
-    db.select({ total: count() }).from(boardPapers).where(where),
-    yearsOf(eq(boardPapers.kind, kind)),
-  ]);
+async function pagedPapers(where: SQL | undefined, yearsWhere: SQL, page: number, perPage: number) {
+  const [[{ total }], years] = await Promise.all([db.select({ total: count() }).from(boardPapers).where(where), yearsOf(yearsWhere)]);
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, page), pageCount);
   const rows = total

@@ -2,39 +2,43 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageBanner } from "~/components/page-banner";
-import { Breadcrumb, filterSummary, PaperFilterForm, PaperItems } from "~/components/papers";
+import { Breadcrumb, filterSummary, Pager, PaperFilterForm, PaperItems } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { notFound, parseId } from "~/lib/http.server";
 import { seo } from "~/lib/meta";
-import { parseBoard, parseYear } from "~/lib/papers";
+import { parseBoard, parsePage, parseYear, SUBJECT_PER_PAGE } from "~/lib/papers";
 import { getBoardSubject, listBoards, subjectPapers, type PaperListItem } from "~/models/board-papers.server";
 import papersStyles from "~/styles/papers.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: papersStyles }];
 
-/** /board-question/{sid}?board=code&year=2023 — a board subject's papers, grouped by year, newest first. */
+/**
+ * /board-question/{sid}?board=code&year=2023&page=N — a board subject's papers, newest first, 40 a page
+ * grouped by year; an invalid page is 1, one beyond the end the last.
+ */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const sid = parseId(params.sid);
   if (!sid) throw notFound();
-  const q = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const q = url.searchParams;
   const [subject, boards] = await Promise.all([getBoardSubject(sid), listBoards()]);
   if (!subject) throw notFound();
   // Invalid filter values are ignored: the page shows every paper instead of an error.
   const board = parseBoard(q.get("board"), boards);
   const year = parseYear(q.get("year"));
-  const { papers, years } = await subjectPapers(sid, { boardId: board?.id ?? null, year });
+  const { papers, years, total, page, pageCount } = await subjectPapers(sid, { boardId: board?.id ?? null, year }, parsePage(q.get("page")), SUBJECT_PER_PAGE);
   const groups: { year: number; papers: PaperListItem[] }[] = [];
   for (const p of papers) {
     const last = groups[groups.length - 1];
     if (last?.year === p.year) last.papers.push(p);
     else groups.push({ year: p.year, papers: [p] });
   }
-  return json({ subject, boards, years, board, year, groups, total: papers.length });
+  return json({ subject, boards, years, board, year, groups, total, page, pageCount, search: url.search });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seo(matches, {
-    title: data ? `${data.subject.name} question paper — বোর্ড প্রশ্নপত্র` : null,
+    title: data ? `${data.subject.name} question paper — বোর্ড প্রশ্নপত্র${data.page > 1 ? ` — পাতা ${toBanglaDigits(data.page)}` : ""}` : null,
     description: data
       ? `${data.subject.name}: বিগত বছরের বোর্ড প্রশ্নপত্র (সৃজনশীল ও বহুনির্বাচনি), ${data.years.map((y) => toBanglaDigits(y)).join(", ")}`
       : null,
@@ -42,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   });
 
 export default function BoardSubjectPapers() {
-  const { subject, boards, years, board, year, groups, total } = useLoaderData<typeof loader>();
+  const { subject, boards, years, board, year, groups, total, page, pageCount, search } = useLoaderData<typeof loader>();
   const summary = filterSummary(board, year);
   return (
     <div className="container">
@@ -76,6 +80,7 @@ export default function BoardSubjectPapers() {
             </section>
           ))
         )}
+        <Pager path={`/board-question/${subject.id}`} page={page} pageCount={pageCount} search={search} swap="#paper-results" />
       </section>
     </div>
   );

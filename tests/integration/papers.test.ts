@@ -173,6 +173,25 @@ describe("board-question", () => {
     },
   );
 
+  it("pages a big subject 40 papers at a time, grouped by year on each page, and clamps the page", async () => {
+    const paperIds = (d: { groups: { papers: { id: number }[] }[] }) => d.groups.flatMap((g) => ids(g.papers));
+    const p1 = await json(await call(boardQuestionLoader, "/board-question/2", { sid: "2" }));
+    expect(p1).toMatchObject({ total: 45, page: 1, pageCount: 2 });
+    expect(paperIds(p1)).toHaveLength(40);
+    const years = p1.groups.map((g: { year: number }) => g.year);
+    expect(years).toEqual([...years].sort((a, b) => b - a)); // newest first, one group per year
+    expect(new Set(years).size).toBe(years.length);
+    const p2 = await json(await call(boardQuestionLoader, "/board-question/2?page=2", { sid: "2" }));
+    expect(p2).toMatchObject({ total: 45, page: 2, pageCount: 2, search: "?page=2" });
+    expect(new Set([...paperIds(p1), ...paperIds(p2)]).size).toBe(45);
+    expect((await json(await call(boardQuestionLoader, "/board-question/2?page=99", { sid: "2" }))).page).toBe(2);
+    expect((await json(await call(boardQuestionLoader, "/board-question/2?page=abc", { sid: "2" }))).page).toBe(1);
+    // A filter counts within itself: 15 of the 45 are Rajshahi's, one page.
+    const raj = await json(await call(boardQuestionLoader, "/board-question/2?board=raj&page=2", { sid: "2" }));
+    expect(raj).toMatchObject({ total: 15, page: 1, pageCount: 1 });
+    expect(raj.years).toEqual(p1.years); // the year filter still offers every year of the subject
+  });
+
   it("shows an empty subject and 404s unknown or malformed ids", async () => {
     const empty = await json(await call(boardQuestionLoader, "/board-question/4", { sid: "4" }));
     expect(empty.groups).toEqual([]);
