@@ -142,9 +142,15 @@ function htmlErrors(html) {
 async function fontSpecimen(browser, base, path) {
   const page = await browser.newPage({ viewport: { width: 1000, height: 400 } });
   await page.goto(`${base}/home`);
-  await page.evaluate(() => {
+  // Every weight fetched once, then the page again: a font-display: optional face that takes longer
+  // than its 100 ms to arrive is not used on that page at all, and the specimen would show the
+  // fallback font instead of ours (a real reader's second page is the same: from the cache).
+  await page.evaluate(() => Promise.all([...document.fonts].filter((f) => /Hind Siliguri/.test(f.family)).map((f) => f.load().catch(() => null))));
+  await page.reload();
+  await page.evaluate(async () => {
     const text = "০১২৩৪৫৬৭৮৯ স্কুল ক্ষ র্য ২০১৯";
     const weights = [...new Set([...document.fonts].filter((f) => /Hind Siliguri/.test(f.family)).map((f) => f.weight))].sort();
+    await Promise.all(weights.map((w) => document.fonts.load(`${w} 48px "Hind Siliguri"`, text)));
     document.body.innerHTML = "";
     document.body.style.cssText = "padding:16px;background:#fff;font-size:48px;line-height:1.5";
     for (const w of weights) {
