@@ -1,6 +1,6 @@
 // The write path the admin screens use: a versioned save that keeps the replaced state, renders
 // once, writes the audit log, and refuses a stale version instead of overwriting.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit, listRevisions } from "~/models/history.server";
 import { updateTitle } from "~/models/study.server";
@@ -11,6 +11,8 @@ const TOPIC = { name: "সেটের ধারণা", content: "<p>$A \\cup B
 
 beforeAll(async () => {
   await resetTables();
+  // Staff rows outlive resetTables (the admin tests keep their own members, ids 1-10, between files).
+  await db.delete(schema.staffUsers).where(inArray(schema.staffUsers.id, [7, 8]));
   await db.insert(schema.staffUsers).values([
     { id: 7, name: "সম্পাদক", username: "writer-one", email: "writer-one@example.com", passwordHash: "x" },
     { id: 8, name: "দ্বিতীয় সম্পাদক", username: "writer-two", email: "writer-two@example.com", passwordHash: "x" },
