@@ -17,7 +17,7 @@
 //   npm run bench [-- --concurrency 8 --requests 300 --warmup 20 --data demo,large --scale 1 --build --verbose]
 //   npm run bench -- --data large --search-only     only the search latency (one query at a time)
 import { ensureDependencies, run, bin, startServer, needsBuild, root } from "../drizzle/setup.mjs";
-import { flag, gitDescribe, intOption, onSignals, option, portOpen, quietRequestsEnv, round, stopChild, waitForHealth } from "./harness.mjs";
+import { flag, gitDescribe, intOption, onSignals, option, percentile, portOpen, quietRequestsEnv, round, stopChild, waitForHealth } from "./harness.mjs";
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
@@ -517,15 +517,13 @@ async function searchLatency(databaseUrl) {
         if (res.status !== 200) throw new Error(`search for "${q}" answered ${res.status}`);
         if (i) times.push(performance.now() - start); // the first is the warm-up
       }
-      times.sort((a, b) => a - b);
       all.push(...times);
-      queries.push({ q, p50: round(times[Math.floor(times.length / 2)], 1), max: round(times[times.length - 1], 1) });
+      queries.push({ q, p50: round(percentile(times, 50), 1), max: round(Math.max(...times), 1) });
     }
   } finally {
     await stopServer();
   }
-  all.sort((a, b) => a - b);
-  const p95 = round(all[Math.min(all.length - 1, Math.ceil(all.length * 0.95) - 1)], 1);
+  const p95 = round(percentile(all, 95), 1);
   console.log(`  search, one query at a time (${queries.length} queries × ${SEARCH_REPEATS}): p95 ${p95} ms, slowest median ${Math.max(...queries.map((x) => x.p50))} ms`);
   return { p95, repeats: SEARCH_REPEATS, queries };
 }

@@ -98,7 +98,6 @@ async function yearsOf(where: SQL | undefined): Promise<number[]> {
   return rows.map((r) => r.year);
 }
 
-/** board-question/{sid}: the subject's papers (filtered), with the years and boards for the filter form. */
 /** /board-question/{sid}: one page of a board subject's papers (a big subject has hundreds). */
 export async function subjectPapers(boardSubjectId: number, filter: PaperFilter, page: number, perPage: number) {
   return pagedPapers(filterWhere(filter, eq(boardPapers.boardSubjectId, boardSubjectId)), eq(boardPapers.boardSubjectId, boardSubjectId), page, perPage);
