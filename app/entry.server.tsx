@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToString } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/lib/http.server";
 import { RequestContext } from "~/lib/request-context";
+import type { RouteHandle } from "~/root";
 
 /** Requests whose loaders failed because the database is unreachable: they answer 503, not 500. */
 const databaseDown = new WeakSet<Request>();
@@ -40,11 +41,28 @@ export default function handleRequest(
   // character met its 2 KB buffer's end on this Node version (tests in e2e/shell.spec.ts).
   const html = renderToString(
     <RequestContext.Provider value={{ nonce, databaseDown: down, bot }}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <RemixServer context={hydrates(remixContext) ? remixContext : withoutHandoff(remixContext)} url={request.url} nonce={nonce} />
     </RequestContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** The same rule as the root's: a page loads Remix's scripts when one of its routes has `handle.hydrate`. */
+function hydrates(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some(
+    (m) => (context.routeModules[m.route.id]?.handle as RouteHandle | undefined)?.hydrate,
+  );
+}
+
+/**
+ * The context without the serialized loader data that only Remix's <Scripts> reads (a page that does
+ * not hydrate never renders it). Our patch of server-runtime (patches/) makes that string when it is
+ * first read, so here it is never made: on the 100-question exam page it was about a sixth of the
+ * server's time (the page's data, JSON-stringified and HTML-escaped for nothing).
+ */
+function withoutHandoff(context: EntryContext): EntryContext {
+  return Object.create(context, { serverHandoffString: { value: undefined } });
 }
 
 const isAdminPath = (request: Request) => /^\/gradmin(\/|$)/.test(new URL(request.url).pathname);

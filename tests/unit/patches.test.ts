@@ -1,0 +1,62 @@
+// Our two patches of Remix's server code (patches/, applied by `patch-package` after every npm install):
+// they only keep work that each request used to redo, so matching and rendering must not change.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+
+const require = createRequire(import.meta.url);
+// The CommonJS build: the one the server loads (server-runtime and react-router-dom/server require it).
+const router = require("@remix-run/router") as typeof import("@remix-run/router");
+
+describe("patches are installed", () => {
+  it.each([
+    ["@remix-run/router/dist/router.cjs.js", "rankedBranchesCache"],
+    ["@remix-run/server-runtime/dist/server.js", "get serverHandoffString()"],
+  ])("%s", (file, marker) => {
+    const source = readFileSync(require.resolve(file), "utf8");
+    expect(source, `${file} is not patched: run npm install (its postinstall runs patch-package)`).toContain(marker);
+  });
+});
+
+describe("route matching with the kept branches", () => {
+  const routes = [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "home", index: true },
+        { id: "title", path: "title/:id" },
+        { id: "title-new", path: "title/new" },
+        { id: "about", path: "about/:slug?" },
+        { id: "splat", path: "*" },
+      ],
+    },
+  ];
+  const ids = (routesArg: typeof routes, path: string) => router.matchRoutes(routesArg, path)?.map((m) => m.route.id);
+
+  it("matches the same way every time, with fresh params each time", () => {
+    for (let i = 0; i < 3; i++) {
+      expect(ids(routes, "/")).toEqual(["root", "home"]);
+      expect(ids(routes, "/title/new")).toEqual(["root", "title-new"]); // static beats dynamic
+      expect(ids(routes, "/TITLE/5")).toEqual(["root", "title"]); // case-insensitive, as before
+      expect(ids(routes, "/about")).toEqual(["root", "about"]);
+      expect(ids(routes, "/nothing/here")).toEqual(["root", "splat"]);
+    }
+    const a = router.matchRoutes(routes, "/title/5")!;
+    const b = router.matchRoutes(routes, "/title/6")!;
+    expect([a[1].params.id, b[1].params.id]).toEqual(["5", "6"]);
+    expect(a[1].params).not.toBe(b[1].params);
+  });
+
+  it("another route array is flattened on its own", () => {
+    const other = [{ id: "root", path: "", children: [{ id: "only", path: "title/:id" }] }];
+    expect(ids(other as typeof routes, "/title/new")).toEqual(["root", "only"]);
+    expect(ids(routes, "/title/new")).toEqual(["root", "title-new"]);
+  });
+
+  it("matchPath still reads a path's params and end", () => {
+    expect(router.matchPath("/exampage/:grtid", "/exampage/12")?.params).toEqual({ grtid: "12" });
+    expect(router.matchPath({ path: "/gradmin", end: false }, "/gradmin/content")?.pathnameBase).toBe("/gradmin");
+    expect(router.matchPath({ path: "/gradmin", end: true }, "/gradmin/content")).toBeNull();
+  });
+});
