@@ -17,12 +17,15 @@
 //
 //   PAGE_CACHE=0 turns it off (the benchmark measures both ways).
 import { AsyncLocalStorage } from "node:async_hooks";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
 // The express adapter's request and response conversions (the handler below replaces its own).
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import mysql from "mysql2/promise";
 
 const STAFF_COOKIE = /(?:^|;\s*)grbd_staff=/;
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
 /** `max-age` of a Cache-Control value that allows shared caching, else null. */
@@ -207,9 +210,40 @@ export function cachedHandler({ handleRequest, getLoadContext, cache, reportRoun
           if (entry) return cache.send(req, res, entry, "miss");
           return await sendRemixResponse(res, new Response(body, response));
         }
-        await sendRemixResponse(res, response);
+        if (isDocument(response)) await sendWhole(req, res, response);
+        else await sendRemixResponse(res, response);
       } catch (error) {
         next(error);
       }
     });
+}
+
+/** An HTML page with a body (rendered whole by renderToString, so nothing is gained by streaming it). */
+function isDocument(response) {
+  return response.body !== null && /^text\/html\b/i.test(response.headers.get("content-type") ?? "");
+}
+
+/**
+ * Sends a document in one write, compressed once in the thread pool: brotli (quality 4, as the
+ * compression middleware uses) or gzip as the client accepts, plain below 1 KB or with no-transform.
+ * Through the compression middleware the same page went out as several compressed chunks, each a
+ * socket write, compressed on the main thread.
+ */
+export async function sendWhole(req, res, response) {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) {
+    if (name !== "content-length" && name !== "content-encoding") res.append(name, value);
+  }
+  const noTransform = /\bno-transform\b/i.test(response.headers.get("cache-control") ?? "");
+  const encoding = body.length < 1024 || noTransform ? "identity" : req.acceptsEncodings(["br", "gzip", "identity"]) || "identity";
+  let out = body;
+  if (encoding === "br") out = await brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  else if (encoding === "gzip") out = await gzipAsync(body, { level: 6 });
+  res.vary("Accept-Encoding");
+  // Compressed here, the compression middleware passes it through (plain: it finds nothing to do).
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", out.length);
+  res.end(req.method === "HEAD" ? undefined : out);
 }

@@ -2,6 +2,8 @@
 // the real test database for the content version and a stand-in for Remix that says what it rendered.
 // @ts-expect-error express ships no types (and @types/express is not worth a dependency for one test)
 import express from "express";
+// @ts-expect-error compression ships no types either
+import compression from "compression";
 import type { AddressInfo } from "node:net";
 import { get as httpGet, type IncomingHttpHeaders, type Server } from "node:http";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
@@ -196,5 +198,92 @@ describe("the rules", () => {
     expect(blind.version).toBeNull();
     expect(blind.put("/p", null, new Response("x", { headers: { "Cache-Control": PUBLIC } }), Buffer.from("x"))).toBeNull();
     await blind.close();
+  });
+});
+
+describe("pages that are not stored go out whole", () => {
+  // As the server mounts it: the compression middleware in front, no cache (PAGE_CACHE=0, or a page
+  // that may not be stored).
+  const page = "<p>পাতা ১২৩ — একটি দীর্ঘ পৃষ্ঠা</p>".repeat(400);
+  let whole: Server;
+  let wholeBase = "";
+  beforeAll(async () => {
+    const app = express();
+    app.use(compression());
+    app.all(
+      "*",
+      cachedHandler({
+        handleRequest: async (request: Request) => {
+          const path = new URL(request.url).pathname;
+          const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
+          if (path === "/two-cookies") {
+            headers.append("Set-Cookie", "a=1; Path=/");
+            headers.append("Set-Cookie", "b=2; Path=/");
+            return new Response(page, { status: 404, statusText: "Not Found", headers });
+          }
+          if (path === "/small") return new Response("<p>ছোট</p>", { headers });
+          if (path === "/no-transform") {
+            headers.set("Cache-Control", "no-store, no-transform");
+            return new Response(page, { headers });
+          }
+          if (path === "/data.json") return new Response(JSON.stringify({ text: page }), { headers: { "Content-Type": "application/json" } });
+          return new Response(page, { headers });
+        },
+        getLoadContext: () => ({}),
+        cache: null,
+      }),
+    );
+    whole = app.listen(0, "127.0.0.1");
+    await new Promise((r) => whole.once("listening", r));
+    wholeBase = `http://127.0.0.1:${(whole.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((r) => whole.close(r)));
+
+  function raw(path: string, encoding: string, method = "GET") {
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      httpGet(wholeBase + path, { method, headers: { "Accept-Encoding": encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on("error", reject);
+    });
+  }
+
+  it("compressed once as the client asks, with its length (not chunked), the same page each way", async () => {
+    for (const [enc, decode] of [["br", brotliDecompressSync], ["gzip", gunzipSync], ["identity", (b: Buffer) => b]] as const) {
+      const res = await raw("/page", enc);
+      expect(res.status).toBe(200);
+      expect(res.headers["content-encoding"] ?? "identity").toBe(enc);
+      expect(res.headers["transfer-encoding"]).toBeUndefined();
+      expect(Number(res.headers["content-length"])).toBe(res.body.length);
+      expect(res.headers.vary).toBe("Accept-Encoding");
+      expect(decode(res.body).toString("utf8")).toBe(page);
+    }
+    // A client that takes only deflate gets it from the middleware, as before.
+    expect((await raw("/page", "deflate")).headers["content-encoding"]).toBe("deflate");
+  });
+
+  it("keeps the status, every cookie and the headers; HEAD has no body", async () => {
+    const res = await raw("/two-cookies", "gzip");
+    expect(res.status).toBe(404);
+    expect(res.headers["set-cookie"]).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    expect(gunzipSync(res.body).toString("utf8")).toBe(page);
+    const head = await raw("/page", "gzip", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(Number(head.headers["content-length"])).toBeGreaterThan(0);
+  });
+
+  it("leaves small pages and no-transform pages plain, and other responses to the middleware", async () => {
+    const small = await raw("/small", "gzip");
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body.toString("utf8")).toBe("<p>ছোট</p>");
+    const kept = await raw("/no-transform", "gzip");
+    expect(kept.headers["content-encoding"]).toBeUndefined();
+    expect(kept.body.toString("utf8")).toBe(page);
+    const json = await raw("/data.json", "gzip");
+    expect(json.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(json.body).toString("utf8")).text).toBe(page);
   });
 });
