@@ -1,7 +1,8 @@
 // Videos: the home page's video section (spec 2 'Video section', 7 'video calls').
-import { asc, lte, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
-import { videos } from "~/db/schema";
+import { videoKinds, videos } from "~/db/schema";
 import { embedUrl, videoIdFrom, videoTitleFallback } from "~/lib/video-id";
 import type { Video } from "~/lib/video-query";
 
@@ -19,23 +20,24 @@ const minIdLength = (kind: Video["kind"]) => (kind === "theory" ? 6 : 11);
  * One query.
  */
 export async function listVideos(): Promise<Video[]> {
-  const ranked = db
-    .select({
-      url: videos.url,
-      title: videos.title,
-      kind: videos.kind,
-      sort: videos.sort,
-      rowId: videos.id,
-      rank: sql<number>`row_number() over (partition by ${videos.kind} order by ${videos.sort}, ${videos.id})`.as("rank_in_kind"),
-    })
-    .from(videos)
-    .as("ranked");
-  // ORDER BY an ENUM column sorts by its declared position, which is the spec's kind order.
-  const rows = await db
-    .select({ url: ranked.url, title: ranked.title, kind: ranked.kind })
-    .from(ranked)
-    .where(lte(ranked.rank, VIDEOS_PER_KIND))
-    .orderBy(asc(ranked.kind), asc(ranked.sort), asc(ranked.rowId));
+  // Each kind's first VIDEOS_PER_KIND rows through the (kind, sort) index, one UNION ALL: it reads
+  // at most 200 rows a kind however many videos there are (a window over every video read all
+  // 10,000 of the large data set, 40 ms, on every home page).
+  const perKind = videoKinds.map((kind) =>
+    db
+      .select({ url: videos.url, title: videos.title, kind: videos.kind, sort: videos.sort, rowId: videos.id })
+      .from(videos)
+      .where(eq(videos.kind, kind))
+      .orderBy(asc(videos.sort), asc(videos.id))
+      .limit(VIDEOS_PER_KIND),
+  );
+  const [first, ...rest] = perKind;
+  const unordered = rest.length ? await unionAll(first, rest[0], ...rest.slice(1)) : await first;
+  // A union's order is the server's choice: the spec's kind order, then sort and id.
+  const kindOrder = new Map(videoKinds.map((k, i) => [k, i]));
+  const rows = unordered.sort(
+    (a, b) => kindOrder.get(a.kind)! - kindOrder.get(b.kind)! || a.sort - b.sort || a.rowId - b.rowId,
+  );
 
   const byId = new Map<string, { kind: Video["kind"]; title: string | null; url: string }>();
   for (const r of rows) {
