@@ -11,6 +11,7 @@ const router = require("@remix-run/router") as typeof import("@remix-run/router"
 describe("patches are installed", () => {
   it.each([
     ["@remix-run/router/dist/router.cjs.js", "rankedBranchesCache"],
+    ["@remix-run/router/dist/router.cjs.js", "jsonTextKey"],
     ["@remix-run/server-runtime/dist/server.js", "get serverHandoffString()"],
   ])("%s", (file, marker) => {
     const source = readFileSync(require.resolve(file), "utf8");
@@ -58,5 +59,26 @@ describe("route matching with the kept branches", () => {
     expect(router.matchPath("/exampage/:grtid", "/exampage/12")?.params).toEqual({ grtid: "12" });
     expect(router.matchPath({ path: "/gradmin", end: false }, "/gradmin/content")?.pathnameBase).toBe("/gradmin");
     expect(router.matchPath({ path: "/gradmin", end: true }, "/gradmin/content")).toBeNull();
+  });
+});
+
+describe("a loader's json() data, parsed from the text it was made from", () => {
+  it("is what a JSON round trip gives: dates as strings, undefined gone, a fresh object", async () => {
+    const sent = { when: new Date(0), gone: undefined, n: 1, text: "প্রশ্ন ১২৩ \u2028 <b>", list: [1, null] };
+    const routes = [{ id: "root", path: "/", loader: () => router.json(sent, { headers: { "X-Kept": "yes" } }) }];
+    const handler = router.createStaticHandler(routes);
+    const context = await handler.query(new Request("http://localhost/"));
+    if (context instanceof Response) throw new Error("unexpected response");
+    const data = context.loaderData.root;
+    expect(data).toEqual(JSON.parse(JSON.stringify(sent)));
+    expect(data).toEqual({ when: "1970-01-01T00:00:00.000Z", n: 1, text: "প্রশ্ন ১২৩ \u2028 <b>", list: [1, null] });
+    expect(data).not.toBe(sent);
+    expect(context.loaderHeaders.root.get("X-Kept")).toBe("yes");
+  });
+
+  it("the response still carries the same JSON body for data requests", async () => {
+    const response = router.json({ a: "অ" });
+    expect(await response.json()).toEqual({ a: "অ" });
+    expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
   });
 });
