@@ -1,6 +1,6 @@
 // Subjects, chapters (categories) and titles: home, subject, category and title pages, and sidebars.
 // Every function makes a fixed number of round trips, whatever the data size.
-import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { groupBy } from "~/lib/group-by";
@@ -16,22 +16,39 @@ export type TitleLink = { id: number; name: string };
 
 const subjectCols = { id: subjects.id, sname: subjects.name, slug: subjects.slug, simage: subjects.image, icon: subjects.icon };
 
-/** Home: every subject with its chapters (at most `perSubject` each; the subject page has them all). */
+/**
+ * Home: every subject with its first `perSubject` chapters and its chapter count (the subject page
+ * has them all). Two queries; the chapters' is cut to `perSubject` a subject in the database, so it
+ * sends the same few rows however many chapters there are.
+ */
 export async function homeSubjects(perSubject = 12) {
+  const ranked = db
+    .select({
+      id: categories.id,
+      subjectId: categories.subjectId,
+      name: categories.name,
+      image: categories.image,
+      sort: categories.sort,
+      rank: sql<number>`row_number() over (partition by ${categories.subjectId} order by ${categories.sort}, ${categories.id})`.as("rank_in_subject"),
+      total: sql<number>`count(*) over (partition by ${categories.subjectId})`.as("subject_total"),
+    })
+    .from(categories)
+    .as("ranked");
   const [subs, cats] = await Promise.all([
     db.select(subjectCols).from(subjects).orderBy(asc(subjects.sort), asc(subjects.id)),
     db
-      .select({ id: categories.id, subjectId: categories.subjectId, name: categories.name, image: categories.image })
-      .from(categories)
-      .orderBy(asc(categories.subjectId), asc(categories.sort), asc(categories.id)),
+      .select({ id: ranked.id, subjectId: ranked.subjectId, name: ranked.name, image: ranked.image, total: ranked.total })
+      .from(ranked)
+      .where(lte(ranked.rank, perSubject))
+      .orderBy(asc(ranked.subjectId), asc(ranked.sort), asc(ranked.id)),
   ]);
   const bySubject = groupBy(cats, (c) => c.subjectId);
   return subs.map((s) => {
-    const all = bySubject.get(s.id) ?? [];
+    const first = bySubject.get(s.id) ?? [];
     return {
       ...s,
-      total: all.length,
-      categories: all.slice(0, perSubject).map(({ id, name, image }) => ({ id, name, image })),
+      total: first.length ? Number(first[0].total) : 0,
+      categories: first.map(({ id, name, image }) => ({ id, name, image })),
     };
   });
 }

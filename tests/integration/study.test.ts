@@ -68,6 +68,16 @@ describe("home", () => {
     expect(section("national").empty).toBe("No admission subjects found.");
   });
 
+  it("shows a subject's first chapters in order and counts them all", async () => {
+    const { homeSubjects } = await import("~/models/study.server");
+    const subjects = await homeSubjects(2);
+    expect(subjects.map((s) => [s.id, s.total, s.categories.map((c) => c.id)])).toEqual([
+      [1, 3, [10, 11]],
+      [2, 1, [20]],
+    ]);
+    expect(subjects[0].categories[0]).toEqual({ id: 10, name: "সেট ও ফাংশন", image: null });
+  });
+
   it("reads each block's view from the URL and defaults to the carousel", async () => {
     const data = await (await call(homeLoader, "/home?subjects=grid&mcq=nonsense")).json();
     expect(data.views).toEqual({ subjects: "grid", boards: "carousel", mcq: "carousel" });
