@@ -54,6 +54,13 @@ const SEARCH_REPEATS = 10;
 // ---------------------------------------------------------------------------------------------------
 // Load generation: fetch + a pool of `concurrency` workers taking request numbers from one counter.
 
+/** The most common value (the smaller on a tie). */
+function mostCommon(values) {
+  const n = new Map();
+  for (const v of values) n.set(v, (n.get(v) ?? 0) + 1);
+  return [...n].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
+}
+
 async function load(send, { requests, concurrency }) {
   const latencies = new Float64Array(requests);
   const statuses = {};
@@ -337,7 +344,7 @@ function checkBudgets(runs, { concurrency }) {
       check(r.ratioUncached >= BUDGET.ratioUncached, `${tag(r)}: ours/ceiling ${r.ratioUncached.toFixed(2)} without the page cache ≥ ${BUDGET.ratioUncached}`);
     }
     for (const r of results.filter((x) => x.kind === "get" || x.kind === "admin")) {
-      check(r.roundTrips != null && r.roundTrips <= BUDGET.roundTrips, `${tag(r)}: ${fmt(r.roundTrips)} database round trips ≤ ${BUDGET.roundTrips}`);
+      check(r.roundTripsMax != null && r.roundTripsMax <= BUDGET.roundTrips, `${tag(r)}: ${fmt(r.roundTrips)} database round trips (at most ${fmt(r.roundTripsMax)} of 5) ≤ ${BUDGET.roundTrips}`);
     }
   }
   const demo = runs.find((r) => r.data === "demo");
@@ -439,7 +446,7 @@ async function benchData(data, databaseUrl, { requests, warmup, concurrency, can
     console.log(`\n[bench] ${data} data, ${mode === "cached" ? "with the page cache" : "PAGE_CACHE=0"}:`);
     for (const r of results) {
       if (mode === "cached" && r.kind !== "get") continue; // only anonymous GETs go through the cache
-      if (r.kind === "finish") ctx.finishAttempts = await startAttempts(base, ctx.browser, requests + warmup + 2);
+      if (r.kind === "finish") ctx.finishAttempts = await startAttempts(base, ctx.browser, requests + warmup + 6);
       const send = sender(r, base, ctx);
       const probe = await send(requests + warmup);
       const body = Buffer.from(await probe.arrayBuffer());
@@ -469,11 +476,18 @@ async function benchData(data, databaseUrl, { requests, warmup, concurrency, can
       }
       const warm = warmup ? await measure(r, send, { requests: warmup, concurrency }) : { unintended: 0 };
       if (mode === "uncached") {
-        // Round trips of a warm request (the first after a start also fills per-process caches).
-        const again = await send(requests + warmup + 1);
-        await again.arrayBuffer();
-        const trips = again.headers.get("x-db-round-trips");
-        r.roundTrips = trips == null ? null : Number(trips);
+        // Round trips of warm requests (the first after a start also fills per-process caches): the
+        // count most of 5 requests make (a per-process cache's refresh now and then adds one to a
+        // single request), and the most any of them made.
+        const counts = [];
+        for (let i = 1; i <= 5; i++) {
+          const again = await send(requests + warmup + i);
+          await again.arrayBuffer();
+          const trips = again.headers.get("x-db-round-trips");
+          if (trips != null) counts.push(Number(trips));
+        }
+        r.roundTrips = counts.length ? mostCommon(counts) : null;
+        r.roundTripsMax = counts.length ? Math.max(...counts) : null;
       }
       const ours = await measure(r, send, { requests, concurrency });
       r.warmupUnintended = (r.warmupUnintended ?? 0) + warm.unintended;
@@ -611,7 +625,7 @@ async function main() {
       "(fetch, keep-alive, whole body read), once with PAGE_CACHE=0 (\"uncached\": every request rendered, with its database round trips) " +
       "and, for anonymous GETs, once with the page cache (\"cached\", as in production). \"ceiling\" is a minimal " +
       `node:http server on ${REF_PORT} replaying the same response bytes (same status, type and content encoding) under the same load; ` +
-      "ours/ceiling compares throughput on the same machine at nearly the same moment (the ceiling is loaded right after each measurement; its req/s column is the uncached run's). DB round trips: the server's count for one request " +
+      "ours/ceiling compares throughput on the same machine at nearly the same moment (the ceiling is loaded right after each measurement; its req/s column is the uncached run's). DB round trips: the server's count, the most common of 5 warm requests " +
       "(uncached). HTML KB is the decoded size (gzip -6 in brackets); JS and CSS are the gzipped sizes of the same-origin `<script src>`, " +
       "`<link rel=modulepreload>` and `<link rel=stylesheet>` files the page references (fonts and images not counted). " +
       "Admin pages are requested signed in; the attempt's start and finish answer 303 (a new attempt per start; each finish finishes " +
