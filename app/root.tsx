@@ -18,6 +18,8 @@ import { IconSprite } from "~/components/icons";
 import { Navbar } from "~/components/navbar";
 import { enhanceScriptSrc } from "~/lib/assets.server";
 import { seo } from "~/lib/meta";
+import { footerHtml, navbarHtml } from "~/lib/shell-html.server";
+import { dhakaYear } from "~/lib/dhaka-time";
 import { activeNavItem } from "~/lib/nav";
 import { useRequestInfo } from "~/lib/request-context";
 import { siteOrigin } from "~/lib/site-origin.server";
@@ -38,8 +40,15 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [shell, online, pageMeta] = await Promise.all([getShell(), countOnlineForPages(), getPageMeta(url.pathname)]);
-  return json({ ...shell, online, pageMeta, origin: siteOrigin(), path: url.pathname, enhanceSrc: enhanceScriptSrc() });
+  const { site, footer, social } = shell;
+  // The admin area has its own frame (routes/gradmin.tsx): no public navbar or footer to make.
+  const frame = isAdminPath(url.pathname)
+    ? null
+    : { navbar: navbarHtml(shell, activeNavItem(url.pathname)), footer: footerHtml(shell, online, dhakaYear()) };
+  return json({ site, footer, social, online, pageMeta, frame, origin: siteOrigin(), path: url.pathname, enhanceSrc: enhanceScriptSrc() });
 }
+
+const isAdminPath = (pathname: string) => /^\/gradmin(\/|$)/.test(pathname);
 
 export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
   if (!error) return seo(matches);
@@ -61,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const hydrate = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
   // The admin area has its own frame (routes/gradmin.tsx) and counts nobody as a reader online.
-  const admin = /^\/gradmin(\/|$)/.test(location.pathname);
+  const admin = isAdminPath(location.pathname);
   const site = data?.site ?? SITE_DEFAULTS;
   return (
     // Crawlers that run scripts must not count as readers online.
@@ -80,16 +89,18 @@ export function Layout({ children }: { children: ReactNode }) {
           মূল অংশে যান
         </a>
         <IconSprite />
-        {admin ? null : <Navbar site={site} nav={data?.nav ?? []} active={activeNavItem(location.pathname)} />}
+        {admin ? null : <Navbar html={data?.frame?.navbar} site={site} nav={[]} active={activeNavItem(location.pathname)} />}
         <main id="main" className={admin ? "main admin-main" : "main"} tabIndex={-1}>
           {children}
         </main>
         {admin ? null : (
           <>
             <Footer
+              html={data?.frame?.footer}
               footer={data?.footer ?? { contactAddress: "", contactEmail: "", contactPhone: "", tweets: [], updates: [] }}
               social={data?.social ?? {}}
               online={data?.online ?? 0}
+              year={dhakaYear()}
             />
           </>
         )}

@@ -17,13 +17,26 @@ const FOOTER_SOCIAL: { key: SocialPlatform; label: string }[] = [
   { key: "pinterest", label: "Pinterest" },
 ];
 
-export function Footer({ footer, social, online }: { footer: FooterContent; social: SocialMap; online: number }) {
+export type FooterProps = { footer: FooterContent; social: SocialMap; online: number; year: number };
+
+export function Footer({ html, ...props }: FooterProps & { html?: string }) {
+  // Like the navbar's, the inside is usually made once (app/lib/shell-html.server.tsx).
+  return html ? (
+    <footer className="site-footer" dangerouslySetInnerHTML={{ __html: html }} />
+  ) : (
+    <footer className="site-footer">
+      <FooterBody {...props} />
+    </footer>
+  );
+}
+
+export function FooterBody({ footer, social, online, year }: FooterProps) {
   const hasContact = Boolean(footer.contactAddress || footer.contactEmail || footer.contactPhone);
   const contact = hasContact
     ? { address: footer.contactAddress, email: footer.contactEmail, phone: footer.contactPhone }
     : PLACEHOLDER;
   return (
-    <footer className="site-footer">
+    <>
       <div className="footer-grid">
         <section aria-labelledby="f-about">
           <h2 id="f-about">About Us</h2>
@@ -108,7 +121,7 @@ export function Footer({ footer, social, online }: { footer: FooterContent; soci
         </section>
       </div>
       <p className="copyright">
-        © {new Date().getFullYear()} Your Company. All Rights Reserved.
+        © {year} Your Company. All Rights Reserved.
       </p>
       {/* Without JS a link at the very end of the page, over nothing; with JS it floats and shows after
           300px (app/enhance/scroll.ts). Last in the page, so nothing moves when it leaves the flow. */}
@@ -116,6 +129,6 @@ export function Footer({ footer, social, online }: { footer: FooterContent; soci
         <Icon name="arrow-up" />
         <span className="to-top-text">উপরে যান</span>
       </a>
-    </footer>
+    </>
   );
 }

@@ -69,17 +69,13 @@ const STROKE = {
   strokeLinejoin: "round",
 } as const;
 
+// The symbols as markup, made once: the paths are our own constants (no user text), and React would
+// otherwise build and serialise the same elements on every request.
+const SPRITE_SYMBOLS = ICON_NAMES.map((name) => `<symbol id="i-${name}" viewBox="0 0 24 24"><path d="${PATHS[name]}"></path></symbol>`).join("");
+
 /** Render once per page (e.g. in root); <Icon> references its symbols. */
 export function IconSprite() {
-  return (
-    <svg aria-hidden="true" style={{ display: "none" }}>
-      {ICON_NAMES.map((name) => (
-        <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24">
-          <path d={PATHS[name]} />
-        </symbol>
-      ))}
-    </svg>
-  );
+  return <svg aria-hidden="true" style={{ display: "none" }} dangerouslySetInnerHTML={{ __html: SPRITE_SYMBOLS }} />;
 }
 
 export function Icon({ name, className, title }: { name: AnyIconName; className?: string; title?: string }) {

@@ -4,7 +4,7 @@ import type { NavItem } from "~/lib/nav";
 import { navIconFor } from "~/lib/subject-icon";
 import type { NavEntry, SiteInfo } from "~/models/site.server";
 
-type Props = { site: SiteInfo; nav: NavEntry[]; active: NavItem | null };
+export type NavbarProps = { site: SiteInfo; nav: NavEntry[]; active: NavItem | null };
 
 const cls = (item: NavItem, active: NavItem | null) => (item === active ? "nav-link active" : "nav-link");
 const current = (item: NavItem, active: NavItem | null) => (item === active ? ("page" as const) : undefined);
@@ -15,27 +15,37 @@ const current = (item: NavItem, active: NavItem | null) => (item === active ? ("
  * closed <details>' content) the button is hidden and the items form one row. Browsers that cannot
  * keep the button there too, so every item stays reachable everywhere.
  */
-export function Navbar({ site, nav, active }: Props) {
-  return (
+export function Navbar({ html, ...props }: NavbarProps & { html?: string }) {
+  // The inside is usually made once per content version (app/lib/shell-html.server.tsx); pages
+  // rendered without the root's data (an error in the root loader) render it here.
+  return html ? (
+    <header className="navbar" data-navbar dangerouslySetInnerHTML={{ __html: html }} />
+  ) : (
     <header className="navbar" data-navbar>
-      <nav className="nav-inner" aria-label="প্রধান মেনু">
-        <a className="brand" href="/home">
-          <img src="/logo.svg" width="36" height="36" alt="" />
-          <span className="brand-text">
-            <span className="brand-name">{site.name}</span>
-            <span className="brand-tagline">{site.tagline}</span>
-          </span>
-        </a>
-        <details className="nav-menu" data-nav-menu>
-          <summary className="nav-menu-button">
-            <Icon name="menu" />
-            <span>মেনু</span>
-            <span className="visually-hidden"> (Menu)</span>
-          </summary>
-          <NavItems nav={nav} active={active} />
-        </details>
-      </nav>
+      <NavbarContent {...props} />
     </header>
+  );
+}
+
+export function NavbarContent({ site, nav, active }: NavbarProps) {
+  return (
+    <nav className="nav-inner" aria-label="প্রধান মেনু">
+      <a className="brand" href="/home">
+        <img src="/logo.svg" width="36" height="36" alt="" />
+        <span className="brand-text">
+          <span className="brand-name">{site.name}</span>
+          <span className="brand-tagline">{site.tagline}</span>
+        </span>
+      </a>
+      <details className="nav-menu" data-nav-menu>
+        <summary className="nav-menu-button">
+          <Icon name="menu" />
+          <span>মেনু</span>
+          <span className="visually-hidden"> (Menu)</span>
+        </summary>
+        <NavItems nav={nav} active={active} />
+      </details>
+    </nav>
   );
 }
 

@@ -19,3 +19,8 @@ export function formatDhakaTime(d: Date): string {
 export function formatDhakaDateTime(d: Date): string {
   return `${DATE.format(d)}, ${formatDhakaTime(d)}`;
 }
+
+/** The calendar year in Bangladesh (UTC+6 all year). */
+export function dhakaYear(now = Date.now()): number {
+  return new Date(now + 6 * 3600 * 1000).getUTCFullYear();
+}

@@ -5,15 +5,16 @@ import { PageBanner } from "~/components/page-banner";
 import { Breadcrumb } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { seo } from "~/lib/meta";
-import { useRootData } from "~/components/root-data";
 import { listExamTitles } from "~/models/make-question.server";
+import { getShell } from "~/models/site.server";
 import papersStyles from "~/styles/papers.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: papersStyles }];
 
 /** /questionpaper — the make-question menu area: the tool per subject+grade, and the exams' question papers. */
 export async function loader() {
-  return json({ exams: await listExamTitles() });
+  const [exams, shell] = await Promise.all([listExamTitles(), getShell()]);
+  return json({ exams, nav: shell.nav });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
@@ -23,8 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   });
 
 export default function QuestionPaperIndex() {
-  const { exams } = useLoaderData<typeof loader>();
-  const { nav } = useRootData();
+  const { exams, nav } = useLoaderData<typeof loader>();
   return (
     <div className="container">
       <Breadcrumb items={[{ label: "Make Question" }]} />

@@ -7,6 +7,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES } from "~/lib/admin/resources";
 import { hashPassword } from "~/lib/password.server";
+import { navbarHtml } from "~/lib/shell-html.server";
 import { getShell } from "~/models/site.server";
 import { commitImport, exportQuestions, previewImport } from "~/models/admin/import.server";
 import { toCsv, toGift } from "~/lib/import/formats";
@@ -118,6 +119,9 @@ describe("subjects, chapters and topics", () => {
     const after = await getShell();
     expect(before.nav.some((n) => n.slug === "geometry")).toBe(false);
     expect(after.nav).toContainEqual(expect.objectContaining({ sid: subjectId, gid: gradeId, slug: "geometry", sname: "জ্যামিতি" }));
+    // The navbar's markup, made once per shell, shows it too.
+    expect(navbarHtml(before, null)).not.toContain("/subject/geometry/");
+    expect(navbarHtml(after, null)).toContain(`/subject/geometry/${subjectId}/${gradeId}`);
   });
 
   it("refuses a form with errors, keeping everything typed", async () => {

@@ -26,7 +26,16 @@ describe("the shell (root loader)", () => {
     expect(data.site.tagline).toBe("learn mathematics and english");
     expect(data.footer).toMatchObject({ contactAddress: "", tweets: [], updates: [] });
     expect(data.social).toEqual({});
-    expect(data.nav).toEqual([]);
+    // The navbar's and footer's markup comes made (app/lib/shell-html.server.tsx).
+    expect(data.frame.navbar).toContain("কোনো বিষয় পাওয়া যায়নি");
+    expect(data.frame.navbar).toContain("learn mathematics and english");
+    expect(data.frame.footer).toContain("No tweets.");
+    expect(data.frame.footer).toContain("info@example.com");
+  });
+
+  it("makes no navbar or footer for the admin area, which has its own frame", async () => {
+    const data = await (await call(rootLoader, "/gradmin/login")).json();
+    expect(data.frame).toBeNull();
   });
 
   it("reads settings, footer, social links (http(s) only) and the page's meta row", async () => {
@@ -44,6 +53,10 @@ describe("the shell (root loader)", () => {
     expect(data.footer.contactEmail).toBe("a@b.co");
     expect(data.footer.tweets).toEqual([{ handle: "@x", text: "hello", time: "" }]);
     expect(data.social).toEqual({ facebook: "https://facebook.com/x" });
+    expect(data.frame.navbar).toContain("পরীক্ষা সাইট");
+    expect(data.frame.footer).toContain("@x");
+    expect(data.frame.footer).toContain('href="mailto:a@b.co"');
+    expect(data.frame.footer).not.toContain("javascript:");
     expect(data.pageMeta).toEqual({ title: "যোগাযোগ", description: "d", keywords: "k" });
   });
 });
