@@ -1,5 +1,6 @@
 import { Icon } from "~/components/icons";
 import type { SocialPlatform } from "~/db/schema";
+import { toBanglaDigits } from "~/lib/bangla-digits";
 import { navIconFor } from "~/lib/subject-icon";
 import type { GeneralSidebar as GeneralSidebarData } from "~/models/sidebar.server";
 import type { SocialMap } from "~/models/site.server";
@@ -47,26 +48,35 @@ export function SingleSidebar({ blocks, openCategoryId, currentTitleId }: { bloc
             <Icon name={navIconFor(`${b.subject.slug} ${b.subject.sname}`)} /> {b.subject.sname}
           </h2>
           <ul className="chapter-list">
-            {b.categories.map((c) => (
-              <li key={c.cid}>
-                <details open={c.cid === openCategoryId}>
-                  <summary>{c.name}</summary>
-                  {c.titles.length === 0 ? (
-                    <p className="coming-soon">Coming Soon !</p>
-                  ) : (
-                    <ul>
-                      {c.titles.map((t) => (
-                        <li key={t.tid}>
-                          <a href={`/title/${t.tid}`} aria-current={t.tid === currentTitleId ? "page" : undefined}>
-                            {t.name}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </details>
-              </li>
-            ))}
+            {b.categories.map((c) =>
+              c.titles === null ? (
+                // A large subject lists only the open chapter's titles; this chapter's page lists its own.
+                <li key={c.cid}>
+                  <a className="chapter-link" href={`/category/${c.cid}`}>
+                    {c.name} <small>({toBanglaDigits(c.count)}টি টপিক)</small>
+                  </a>
+                </li>
+              ) : (
+                <li key={c.cid}>
+                  <details open={c.cid === openCategoryId}>
+                    <summary>{c.name}</summary>
+                    {c.titles.length === 0 ? (
+                      <p className="coming-soon">Coming Soon !</p>
+                    ) : (
+                      <ul>
+                        {c.titles.map((t) => (
+                          <li key={t.tid}>
+                            <a href={`/title/${t.tid}`} aria-current={t.tid === currentTitleId ? "page" : undefined}>
+                              {t.name}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </details>
+                </li>
+              ),
+            )}
           </ul>
         </section>
       ))}

@@ -59,19 +59,18 @@ let cached: ShellEntry | null = null;
 /** How long the shell is used without asking the database for the content version again. */
 const VERSION_CHECK_MS = 1000;
 
+/** Empties the shell and every other per-process cache of content (as a new content version does). */
 export function clearShellCache() {
   cached = null;
+  for (const listener of contentListeners) listener();
 }
 
-/** Other per-process caches of content (exam keys) empty themselves when the version moves. */
+/** Other per-process caches of content (exam keys, the home's videos) empty themselves when the version moves. */
 const contentListeners = new Set<() => void>();
 export function onContentChange(listener: () => void) {
   contentListeners.add(listener);
 }
-function contentChanged() {
-  clearShellCache();
-  for (const listener of contentListeners) listener();
-}
+const contentChanged = () => clearShellCache();
 
 /**
  * The shell and the page meta overrides, read again only when the content version has changed. The

@@ -163,11 +163,22 @@ export async function getTitle(id: number) {
 
 export type SingleSidebarBlock = {
   subject: { id: number; sname: string; slug: string; icon: string };
-  categories: { cid: number; name: string; titles: { tid: number; name: string }[] }[];
+  /** `titles` is null for a chapter whose titles are not listed (see SIDEBAR_ALL_TITLES_MAX). */
+  categories: { cid: number; name: string; count: number; titles: { tid: number; name: string }[] | null }[];
 };
 
-/** The single sidebar: subject blocks with their chapters and titles (one subject, or all). Three queries. */
-export async function singleSidebar(subjectId: number | null): Promise<SingleSidebarBlock[]> {
+/**
+ * A subject with more titles than this lists only the open chapter's; its other chapters link to
+ * their own pages (which list their titles). A subject of 2,000 titles would otherwise put 2,000
+ * links (about 450 KB) on every one of its title pages.
+ */
+export const SIDEBAR_ALL_TITLES_MAX = 150;
+
+/**
+ * The single sidebar: subject blocks with their chapters (and each chapter's number of titles) and
+ * the titles (one subject, or all). Three queries, whatever the number of titles.
+ */
+export async function singleSidebar(subjectId: number | null, openCategoryId?: number): Promise<SingleSidebarBlock[]> {
   const subs = await db
     .select({ id: subjects.id, sname: subjects.name, slug: subjects.slug, icon: subjects.icon })
     .from(subjects)
@@ -175,15 +186,24 @@ export async function singleSidebar(subjectId: number | null): Promise<SingleSid
     .orderBy(asc(subjects.sort), asc(subjects.id));
   if (!subs.length) return [];
   const cats = await db
-    .select({ cid: categories.id, name: categories.name, subjectId: categories.subjectId })
+    .select({
+      cid: categories.id,
+      name: categories.name,
+      subjectId: categories.subjectId,
+      count: sql<number>`count(${titles.id})`.mapWith(Number),
+    })
     .from(categories)
+    .leftJoin(titles, eq(titles.categoryId, categories.id))
     .where(inArray(categories.subjectId, subs.map((s) => s.id)))
+    .groupBy(categories.id)
     .orderBy(asc(categories.sort), asc(categories.id));
-  const ts = cats.length
+  const all = cats.reduce((n, c) => n + c.count, 0) <= SIDEBAR_ALL_TITLES_MAX;
+  const listed = all ? cats.map((c) => c.cid) : cats.filter((c) => c.cid === openCategoryId).map((c) => c.cid);
+  const ts = listed.length
     ? await db
         .select({ tid: titles.id, name: titles.name, categoryId: titles.categoryId })
         .from(titles)
-        .where(inArray(titles.categoryId, cats.map((c) => c.cid)))
+        .where(inArray(titles.categoryId, listed))
         .orderBy(asc(titles.sort), asc(titles.id))
     : [];
   const titlesByCat = groupBy(ts, (t) => t.categoryId);
@@ -193,7 +213,8 @@ export async function singleSidebar(subjectId: number | null): Promise<SingleSid
     categories: (catsBySubject.get(s.id) ?? []).map((c) => ({
       cid: c.cid,
       name: c.name,
-      titles: (titlesByCat.get(c.cid) ?? []).map(({ tid, name }) => ({ tid, name })),
+      count: c.count,
+      titles: listed.includes(c.cid) || c.count === 0 ? (titlesByCat.get(c.cid) ?? []).map(({ tid, name }) => ({ tid, name })) : null,
     })),
   }));
 }

@@ -5,16 +5,21 @@ import { CardCollection, parseViewMode, ViewToggle, type ViewMode } from "~/comp
 import { Icon } from "~/components/icons";
 import { VideoSection } from "~/components/video-section";
 import { ADMISSION_SECTIONS, filterAdmission } from "~/lib/admission-filters";
+import { toBanglaDigits } from "~/lib/bangla-digits";
 import { seo } from "~/lib/meta";
 import { homeIconFor } from "~/lib/subject-icon";
 import { readVideoQuery, videoSection } from "~/lib/video-query";
 import { listBoardSubjects } from "~/models/board-papers.server";
 import { topMcqCategories } from "~/models/mcq.server";
 import { homeSubjects } from "~/models/study.server";
-import { listVideos } from "~/models/videos.server";
+import { homeVideos } from "~/models/videos.server";
 import videoStyles from "~/styles/video.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: videoStyles }];
+
+/** Subject rows on the home page before 'more subjects' (each row is up to 12 chapter cards). */
+const HOME_SUBJECTS = 12;
+const ALL_SUBJECTS_PARAM = "allsubjects";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -22,10 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     homeSubjects(),
     listBoardSubjects(),
     topMcqCategories(),
-    listVideos(),
+    homeVideos(),
   ]);
+  // The first HOME_SUBJECTS subjects, unless the reader asked for all (a URL: it can be shared).
+  const allSubjects = url.searchParams.get(ALL_SUBJECTS_PARAM) === "1";
+  const shown = allSubjects ? subjects : subjects.slice(0, HOME_SUBJECTS);
   return json({
-    subjects,
+    subjects: shown,
+    moreSubjects: subjects.length - shown.length,
     boardSubjects,
     mcq,
     admission: ADMISSION_SECTIONS.map((s) => ({ ...s, items: filterAdmission(mcq, s.key) })),
@@ -42,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ matches }) => seo(matches);
 
 export default function Home() {
-  const { subjects, boardSubjects, mcq, admission, views, video, search } = useLoaderData<typeof loader>();
+  const { subjects, moreSubjects, boardSubjects, mcq, admission, views, video, search } = useLoaderData<typeof loader>();
   return (
     <div className="home container">
       <h1 className="visually-hidden">গণিত, বিজ্ঞান ও ইংরেজি শিখুন</h1>
@@ -70,6 +79,13 @@ export default function Home() {
             />
           </div>
         ))}
+        {moreSubjects > 0 ? (
+          <p className="more-subjects">
+            <a className="btn" href={`${withParam(search, ALL_SUBJECTS_PARAM, "1")}#subjects`}>
+              আরও {toBanglaDigits(moreSubjects)}টি বিষয় দেখুন (more subjects)
+            </a>
+          </p>
+        ) : null}
       </HomeSection>
 
       <HomeSection
@@ -150,4 +166,11 @@ function HomeSection({
       {children}
     </section>
   );
+}
+
+/** The page's query with one parameter set: the other sections' states stay in the link. */
+function withParam(search: string, key: string, value: string) {
+  const next = new URLSearchParams(search);
+  next.set(key, value);
+  return `?${next.toString()}`;
 }

@@ -19,7 +19,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!id) throw notFound();
   const title = await getTitle(id);
   if (!title) throw notFound();
-  const blocks = await singleSidebar(title.subject.id);
+  const blocks = await singleSidebar(title.subject.id, title.category.id);
   const { content, contentHtml, ...rest } = title;
   return json({
     title: { ...rest, image: absoluteImage(title.image, CONTENT_ASSET_BASE) },

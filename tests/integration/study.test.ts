@@ -1,3 +1,4 @@
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as categoryLoader } from "~/routes/category.$cid";
@@ -78,6 +79,23 @@ describe("home", () => {
     expect(subjects[0].categories[0]).toEqual({ id: 10, name: "সেট ও ফাংশন", image: null });
   });
 
+  it("shows the first 12 subjects, and all of them when the URL asks", async () => {
+    const extra = Array.from({ length: 12 }, (_, i) => ({ id: 300 + i, name: `বিষয় ${i}`, slug: `extra-${i}`, icon: "book", sort: 50 + i }));
+    await db.insert(schema.subjects).values(extra);
+    try {
+      const first = await (await call(homeLoader, "/home?subjects=grid")).json();
+      expect(first.subjects).toHaveLength(12);
+      expect(first.subjects.slice(0, 2).map((s: { id: number }) => s.id)).toEqual([1, 2]);
+      expect(first.moreSubjects).toBe(2);
+      const all = await (await call(homeLoader, "/home?subjects=grid&allsubjects=1")).json();
+      expect(all.subjects).toHaveLength(14);
+      expect(all.moreSubjects).toBe(0);
+      expect(all.views.subjects).toBe("grid");
+    } finally {
+      await db.delete(schema.subjects).where(inArray(schema.subjects.id, extra.map((s) => s.id)));
+    }
+  });
+
   it("reads each block's view from the URL and defaults to the carousel", async () => {
     const data = await (await call(homeLoader, "/home?subjects=grid&mcq=nonsense")).json();
     expect(data.views).toEqual({ subjects: "grid", boards: "carousel", mcq: "carousel" });
@@ -138,6 +156,30 @@ describe("title/{id}", () => {
 
   it.each(["0", "abc", "999", "1.5"])("answers 404 for %s", async (id) => {
     expect((await call(titleLoader, `/title/${id}`, { id })).status).toBe(404);
+  });
+
+  it("lists every chapter's titles in a small subject, and only the open chapter's in a large one", async () => {
+    const { SIDEBAR_ALL_TITLES_MAX } = await import("~/models/study.server");
+    const small = await (await call(titleLoader, "/title/100", { id: "100" })).json();
+    expect(small.blocks[0].categories.map((c: { cid: number; count: number; titles: unknown[] | null }) => [c.cid, c.count, c.titles?.length ?? null])).toEqual([
+      [10, 2, 2],
+      [11, 1, 1],
+      [12, 0, 0],
+    ]);
+    const extra = Array.from({ length: SIDEBAR_ALL_TITLES_MAX }, (_, i) => ({ id: 1000 + i, categoryId: 11, name: `টপিক ${i}`, content: "<p>x</p>", sort: 10 + i }));
+    await db.insert(schema.titles).values(extra);
+    try {
+      const large = await (await call(titleLoader, "/title/100", { id: "100" })).json();
+      const [open, other, empty] = large.blocks[0].categories;
+      expect(open).toMatchObject({ cid: 10, count: 2, titles: [{ tid: 100 }, { tid: 101 }] });
+      expect(other).toEqual({ cid: 11, name: "জটিল সংখ্যা", count: SIDEBAR_ALL_TITLES_MAX + 1, titles: null }); // a link to /category/11
+      expect(empty).toMatchObject({ cid: 12, count: 0, titles: [] }); // still 'Coming Soon !'
+      const inOther = await (await call(titleLoader, "/title/1000", { id: "1000" })).json();
+      expect(inOther.blocks[0].categories[1].titles).toHaveLength(SIDEBAR_ALL_TITLES_MAX + 1);
+      expect(inOther.blocks[0].categories[0]).toMatchObject({ cid: 10, titles: null });
+    } finally {
+      await db.delete(schema.titles).where(inArray(schema.titles.id, extra.map((t) => t.id)));
+    }
   });
 });
 

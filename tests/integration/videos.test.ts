@@ -1,11 +1,13 @@
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VideoSection } from "~/components/video-section";
 import type { VideoSection as Section } from "~/lib/video-query";
 import { showMoreHref } from "~/lib/video-query";
-import { listVideos } from "~/models/videos.server";
+import { homeVideos, listVideos } from "~/models/videos.server";
 import { loader as homeLoader } from "~/routes/home";
+import { bumpContentVersion, clearShellCache } from "~/models/site.server";
 import { call, closeDb, db, resetTables, schema} from "./db";
 
 type Kind = (typeof schema.videoKinds)[number];
@@ -89,6 +91,23 @@ describe("listVideos", () => {
     expect(a6).toHaveLength(200);
     expect(a6[0]).toMatchObject({ id: yt("ASIX", 1), title: "A6 video 1", url: `https://youtu.be/${yt("ASIX", 1)}` });
     expect(a6[199]).toMatchObject({ id: yt("ASIX", 200), title: "A6 video 200" });
+  });
+});
+
+describe("homeVideos", () => {
+  it("keeps the list per process until the content version moves", async () => {
+    clearShellCache();
+    const first = await homeVideos();
+    expect(await homeVideos()).toBe(first); // no query
+    await db.insert(schema.videos).values({ id: 9001, kind: "example", url: "https://youtu.be/KEPTCACHE01", title: "Kept", sort: 99 });
+    try {
+      expect((await homeVideos()).some((v) => v.id === "KEPTCACHE01")).toBe(false);
+      await db.transaction((tx) => bumpContentVersion(tx)); // what every staff save does
+      expect((await homeVideos()).some((v) => v.id === "KEPTCACHE01")).toBe(true);
+    } finally {
+      await db.delete(schema.videos).where(eq(schema.videos.id, 9001));
+      clearShellCache();
+    }
   });
 });
 
@@ -192,7 +211,10 @@ describe("home video section", () => {
 });
 
 describe("home video section with no videos", () => {
-  beforeAll(() => db.delete(schema.videos));
+  beforeAll(async () => {
+    await db.delete(schema.videos);
+    clearShellCache(); // as the content version a staff delete raises would
+  });
 
   it("shows 'No videos found.' and the prompt", async () => {
     const data = await home("?v=THEORY00001&play=1");
