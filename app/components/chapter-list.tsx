@@ -1,6 +1,7 @@
 import { toBanglaDigits } from "~/lib/bangla-digits";
 
-type Chapter = { id: number; name: string; titles: { id: number; name: string }[] };
+/** `titles` may be the first few of the chapter's `count`; the chapter's page lists them all. */
+type Chapter = { id: number; name: string; count: number; titles: { id: number; name: string }[] };
 
 /** A subject's chapters with their titles: what a student needs to start studying. */
 export function ChapterList({ chapters }: { chapters: Chapter[] }) {
@@ -26,7 +27,7 @@ export function ChapterList({ chapters }: { chapters: Chapter[] }) {
               <p className="coming-soon">Coming Soon !</p>
             ) : (
               <>
-                <p className="muted">{toBanglaDigits(c.titles.length)}টি পাঠ</p>
+                <p className="muted">{toBanglaDigits(c.count)}টি পাঠ</p>
                 <ul>
                   {c.titles.map((t) => (
                     <li key={t.id}>
@@ -34,6 +35,11 @@ export function ChapterList({ chapters }: { chapters: Chapter[] }) {
                     </li>
                   ))}
                 </ul>
+                {c.count > c.titles.length ? (
+                  <p>
+                    <a href={`/category/${c.id}`}>সব {toBanglaDigits(c.count)}টি পাঠ দেখুন</a>
+                  </p>
+                ) : null}
               </>
             )}
           </li>

@@ -79,11 +79,15 @@ export async function subjectGradesOf(sid: number) {
     .orderBy(asc(grades.sort), asc(grades.id));
 }
 
+/** Titles a chapter shows on a subject page; its own page (/category/{id}) lists them all. */
+export const SUBJECT_TITLES_PER_CHAPTER = 5;
+
 /**
- * A subject's chapters, each with its titles: for a grade (chapters of that grade and the ones shared by
- * every grade) or for all grades. Two queries.
+ * A subject's chapters, each with its number of titles and its first SUBJECT_TITLES_PER_CHAPTER
+ * titles: for a grade (chapters of that grade and the ones shared by every grade) or for all grades.
+ * Two queries; the titles' is cut in the database, so a chapter of 500 titles sends 5 rows.
  */
-export async function chaptersWithTitles(sid: number, gid: number | null) {
+export async function chaptersWithTitles(sid: number, gid: number | null, perChapter = SUBJECT_TITLES_PER_CHAPTER) {
   const where =
     gid === null
       ? eq(categories.subjectId, sid)
@@ -93,15 +97,30 @@ export async function chaptersWithTitles(sid: number, gid: number | null) {
     .from(categories)
     .where(where)
     .orderBy(asc(categories.sort), asc(categories.id));
+  const ranked = db
+    .select({
+      id: titles.id,
+      name: titles.name,
+      categoryId: titles.categoryId,
+      sort: titles.sort,
+      rank: sql<number>`row_number() over (partition by ${titles.categoryId} order by ${titles.sort}, ${titles.id})`.as("rank_in_chapter"),
+      total: sql<number>`count(*) over (partition by ${titles.categoryId})`.as("chapter_total"),
+    })
+    .from(titles)
+    .where(inArray(titles.categoryId, cats.length ? cats.map((c) => c.id) : [0]))
+    .as("ranked");
   const ts = cats.length
     ? await db
-        .select({ id: titles.id, name: titles.name, categoryId: titles.categoryId })
-        .from(titles)
-        .where(inArray(titles.categoryId, cats.map((c) => c.id)))
-        .orderBy(asc(titles.categoryId), asc(titles.sort), asc(titles.id))
+        .select({ id: ranked.id, name: ranked.name, categoryId: ranked.categoryId, total: ranked.total })
+        .from(ranked)
+        .where(lte(ranked.rank, perChapter))
+        .orderBy(asc(ranked.categoryId), asc(ranked.sort), asc(ranked.id))
     : [];
   const byCat = groupBy(ts, (t) => t.categoryId);
-  return cats.map((c) => ({ ...c, titles: (byCat.get(c.id) ?? []).map(({ id, name }) => ({ id, name })) }));
+  return cats.map((c) => {
+    const first = byCat.get(c.id) ?? [];
+    return { ...c, count: first.length ? Number(first[0].total) : 0, titles: first.map(({ id, name }) => ({ id, name })) };
+  });
 }
 
 /** The category page payload of the spec: category with subject, its titles, sibling categories. */

@@ -499,3 +499,26 @@ describe("npm run staff:create", () => {
     expect((await run((await load("gradmin.staff._index.tsx")).loader!, get("/gradmin/staff", cookie))).status).toBe(403);
   }, 60_000);
 });
+
+describe("dashboard counts", () => {
+  it("keeps the content counts until a staff save, and counts staff and unread messages each time", async () => {
+    const { getDashboard } = await import("~/models/dashboard.server");
+    const { bumpContentVersion, clearShellCache } = await import("~/models/site.server");
+    clearShellCache();
+    const count = (d: Awaited<ReturnType<typeof getDashboard>>, table: string) => d.counts.find((c) => c.table === table)!.count;
+    const before = await getDashboard();
+    await db.insert(schema.videos).values({ id: 9100, kind: "theory", url: "https://youtu.be/COUNTKEPT01", sort: 1 });
+    await db.insert(schema.contactMessages).values({ name: "ক", email: "a@b.co", message: "hello", handled: false });
+    try {
+      const kept = await getDashboard();
+      expect(count(kept, "videos")).toBe(count(before, "videos")); // not a staff save: the kept figure
+      expect(kept.unread).toBe(before.unread + 1); // counted on every visit
+      await db.transaction((tx) => bumpContentVersion(tx));
+      expect(count(await getDashboard(), "videos")).toBe(count(before, "videos") + 1);
+    } finally {
+      await db.delete(schema.videos).where(eq(schema.videos.id, 9100));
+      await db.delete(schema.contactMessages).where(eq(schema.contactMessages.email, "a@b.co"));
+      clearShellCache();
+    }
+  });
+});

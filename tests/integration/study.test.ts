@@ -191,6 +191,22 @@ describe("subject pages", () => {
     expect(data.chapters[0].titles.map((t: { id: number }) => t.id)).toEqual([100, 101]);
   });
 
+  it("shows each chapter's first titles in order with its count; its page has the rest", async () => {
+    const { SUBJECT_TITLES_PER_CHAPTER: n } = await import("~/models/study.server");
+    const extra = Array.from({ length: n + 2 }, (_, i) => ({ id: 2000 + i, categoryId: 12, name: `পাঠ ${i}`, content: "<p>x</p>", sort: n + 2 - i }));
+    await db.insert(schema.titles).values(extra);
+    try {
+      const data = await (await call(subjectGradeLoader, "/subject/higher-math/1/1", { sname: "higher-math", sid: "1", gid: "1" })).json();
+      const [ten, twelve] = data.chapters;
+      expect(ten).toMatchObject({ id: 10, count: 2, titles: [{ id: 100 }, { id: 101 }] });
+      expect(twelve.count).toBe(n + 2);
+      // By sort: the last inserted comes first.
+      expect(twelve.titles.map((t: { id: number }) => t.id)).toEqual(extra.map((t) => t.id).reverse().slice(0, n));
+    } finally {
+      await db.delete(schema.titles).where(inArray(schema.titles.id, extra.map((t) => t.id)));
+    }
+  });
+
   it("redirects a misspelt name to the canonical URL and 404s an unknown pair", async () => {
     const res = await call(subjectGradeLoader, "/subject/Math/1/2", { sname: "Math", sid: "1", gid: "2" });
     expect(res.status).toBe(301);

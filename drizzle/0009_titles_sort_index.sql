@@ -1,0 +1,1 @@
+CREATE INDEX `titles_sort_idx` ON `titles` (`sort`,`id`);
