@@ -18,7 +18,7 @@ import { IconSprite } from "~/components/icons";
 import { Navbar } from "~/components/navbar";
 import { enhanceScriptSrc } from "~/lib/assets.server";
 import { seo } from "~/lib/meta";
-import { footerHtml, navbarHtml } from "~/lib/shell-html.server";
+import { footerHtml, navbarHtml } from "~/components/shell-html.server";
 import { dhakaYear } from "~/lib/dhaka-time";
 import { activeNavItem } from "~/lib/nav";
 import { useRequestInfo } from "~/lib/request-context";

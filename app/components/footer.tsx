@@ -20,7 +20,7 @@ const FOOTER_SOCIAL: { key: SocialPlatform; label: string }[] = [
 export type FooterProps = { footer: FooterContent; social: SocialMap; online: number; year: number };
 
 export function Footer({ html, ...props }: FooterProps & { html?: string }) {
-  // Like the navbar's, the inside is usually made once (app/lib/shell-html.server.tsx).
+  // Like the navbar's, the inside is usually made once (app/components/shell-html.server.tsx).
   return html ? (
     <footer className="site-footer" dangerouslySetInnerHTML={{ __html: html }} />
   ) : (

@@ -16,7 +16,7 @@ const current = (item: NavItem, active: NavItem | null) => (item === active ? ("
  * keep the button there too, so every item stays reachable everywhere.
  */
 export function Navbar({ html, ...props }: NavbarProps & { html?: string }) {
-  // The inside is usually made once per content version (app/lib/shell-html.server.tsx); pages
+  // The inside is usually made once per content version (app/components/shell-html.server.tsx); pages
   // rendered without the root's data (an error in the root loader) render it here.
   return html ? (
     <header className="navbar" data-navbar dangerouslySetInnerHTML={{ __html: html }} />

@@ -7,7 +7,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES } from "~/lib/admin/resources";
 import { hashPassword } from "~/lib/password.server";
-import { navbarHtml } from "~/lib/shell-html.server";
+import { navbarHtml } from "~/components/shell-html.server";
 import { getShell } from "~/models/site.server";
 import { commitImport, exportQuestions, previewImport } from "~/models/admin/import.server";
 import { toCsv, toGift } from "~/lib/import/formats";

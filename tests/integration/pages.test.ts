@@ -26,7 +26,7 @@ describe("the shell (root loader)", () => {
     expect(data.site.tagline).toBe("learn mathematics and english");
     expect(data.footer).toMatchObject({ contactAddress: "", tweets: [], updates: [] });
     expect(data.social).toEqual({});
-    // The navbar's and footer's markup comes made (app/lib/shell-html.server.tsx).
+    // The navbar's and footer's markup comes made (app/components/shell-html.server.tsx).
     expect(data.frame.navbar).toContain("কোনো বিষয় পাওয়া যায়নি");
     expect(data.frame.navbar).toContain("learn mathematics and english");
     expect(data.frame.footer).toContain("No tweets.");

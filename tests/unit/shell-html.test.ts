@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { footerHtml, navbarHtml } from "~/lib/shell-html.server";
+import { footerHtml, navbarHtml } from "~/components/shell-html.server";
 import type { Shell } from "~/models/site.server";
 
 function shell(name = "শিক্ষা <বাতায়ন>"): Shell {
