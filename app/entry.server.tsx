@@ -4,6 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToString } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/lib/http.server";
+import { isAdminPath } from "~/lib/nav";
 import { RequestContext } from "~/lib/request-context";
 import type { RouteHandle } from "~/root";
 
@@ -65,16 +66,14 @@ function withoutHandoff(context: EntryContext): EntryContext {
   return Object.create(context, { serverHandoffString: { value: undefined } });
 }
 
-const isAdminPath = (request: Request) => /^\/gradmin(\/|$)/.test(new URL(request.url).pathname);
-
 /** Admin data (`?_data=` requests of the hydrated admin area) is never cached either. */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
-  if (isAdminPath(request)) response.headers.set("Cache-Control", "private, no-store");
+  if (isAdminPath(new URL(request.url).pathname)) response.headers.set("Cache-Control", "private, no-store");
   return response;
 }
 
 function setDocumentHeaders(request: Request, status: number, headers: Headers, nonce: string) {
-  const admin = isAdminPath(request);
+  const admin = isAdminPath(new URL(request.url).pathname);
   // Nothing of the admin area stays in a cache: after sign-out, Back shows no admin page.
   if (admin) headers.set("Cache-Control", "private, no-store");
   else if (!headers.has("Cache-Control")) {

@@ -16,11 +16,11 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { IconSprite } from "~/components/icons";
 import { Navbar } from "~/components/navbar";
-import { enhanceScriptSrc } from "~/lib/assets.server";
-import { seo } from "~/lib/meta";
 import { footerHtml, navbarHtml } from "~/components/shell-html.server";
+import { enhanceScriptSrc } from "~/lib/assets.server";
 import { dhakaYear } from "~/lib/dhaka-time";
-import { activeNavItem } from "~/lib/nav";
+import { seo } from "~/lib/meta";
+import { activeNavItem, isAdminPath } from "~/lib/nav";
 import { useRequestInfo } from "~/lib/request-context";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { countOnlineForPages } from "~/models/presence.server";
@@ -47,8 +47,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : { navbar: navbarHtml(shell, activeNavItem(url.pathname)), footer: footerHtml(shell, online, dhakaYear()) };
   return json({ site, footer, social, online, pageMeta, frame, origin: siteOrigin(), path: url.pathname, enhanceSrc: enhanceScriptSrc() });
 }
-
-const isAdminPath = (pathname: string) => /^\/gradmin(\/|$)/.test(pathname);
 
 export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
   if (!error) return seo(matches);

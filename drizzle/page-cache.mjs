@@ -229,7 +229,7 @@ function isDocument(response) {
  * Through the compression middleware the same page went out as several compressed chunks, each a
  * socket write, compressed on the main thread.
  */
-export async function sendWhole(req, res, response) {
+async function sendWhole(req, res, response) {
   const body = Buffer.from(await response.arrayBuffer());
   res.statusMessage = response.statusText;
   res.status(response.status);

@@ -11,6 +11,9 @@ const rules: [RegExp, NavItem][] = [
   [/^\/live(\/|$)/, "live"],
 ];
 
+/** The admin area: its own frame, never cached, no public navbar or footer. */
+export const isAdminPath = (pathname: string) => /^\/gradmin(\/|$)/.test(pathname);
+
 export function activeNavItem(pathname: string): NavItem | null {
   for (const [re, item] of rules) if (re.test(pathname)) return item;
   return null;

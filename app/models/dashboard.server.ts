@@ -3,7 +3,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { auditLog, contactMessages, staffUsers } from "~/db/schema";
-import { onContentChange } from "~/models/site.server";
+import { keptUntilContentChange } from "~/models/site.server";
 
 const COUNTED = [
   ["subjects", "বিষয় (Subjects)"],
@@ -21,26 +21,18 @@ const COUNTED = [
 const CONTENT_TABLES = COUNTED.map(([table]) => table).filter((t) => t !== "staff_users");
 
 /**
- * The content tables' counts, kept per process until the content version moves (site.server's
- * onContentChange): counting 300,000 questions takes tens of milliseconds, and only a staff save
- * changes the figure. Staff and unread messages are counted on every visit.
+ * The content tables' counts, kept until the content version moves: counting 300,000 questions takes
+ * tens of milliseconds, and only a staff save changes the figure. Staff and unread messages are
+ * counted on every visit.
  */
-function contentCounts(): Promise<Record<string, number>> {
-  if (!keptCounts) {
-    const counts = sql.join(
-      CONTENT_TABLES.map((table) => sql`(select count(*) from ${sql.raw(`\`${table}\``)}) as ${sql.raw(`\`${table}\``)}`),
-      sql`, `,
-    );
-    const value = (db.execute(sql`select ${counts}`) as unknown as Promise<[Record<string, number>[]]>).then(([rows]) => rows[0] ?? {});
-    keptCounts = value;
-    value.catch(() => {
-      if (keptCounts === value) keptCounts = null;
-    });
-  }
-  return keptCounts;
-}
-let keptCounts: Promise<Record<string, number>> | null = null;
-onContentChange(() => (keptCounts = null));
+const contentCounts = keptUntilContentChange(async () => {
+  const counts = sql.join(
+    CONTENT_TABLES.map((table) => sql`(select count(*) from ${sql.raw(`\`${table}\``)}) as ${sql.raw(`\`${table}\``)}`),
+    sql`, `,
+  );
+  const [rows] = (await db.execute(sql`select ${counts}`)) as unknown as [Record<string, number>[]];
+  return rows[0] ?? {};
+});
 
 export async function getDashboard() {
   const [content, [[liveRow]], changes, messages] = await Promise.all([

@@ -73,6 +73,26 @@ export function onContentChange(listener: () => void) {
 const contentChanged = () => clearShellCache();
 
 /**
+ * `load()`'s result, kept per process until the content version moves (a staff save: at once on the
+ * process that saved, within a second on the others). For what only staff saves change; a failed
+ * load is not kept, so the next call asks the database again.
+ */
+export function keptUntilContentChange<T>(load: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | null = null;
+  onContentChange(() => (kept = null));
+  return () => {
+    if (!kept) {
+      const value = load();
+      kept = value;
+      value.catch(() => {
+        if (kept === value) kept = null;
+      });
+    }
+    return kept;
+  };
+}
+
+/**
  * The shell and the page meta overrides, read again only when the content version has changed. The
  * version is read at most once a second per process (a save on this process clears the cache at
  * once; other processes see it within the second, and then empty their other content caches too),

@@ -4,7 +4,7 @@ import { unionAll } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
 import { videoKinds, videos } from "~/db/schema";
 import { embedUrl, videoIdFrom, videoTitleFallback } from "~/lib/video-id";
-import { onContentChange } from "~/models/site.server";
+import { keptUntilContentChange } from "~/models/site.server";
 import type { Video } from "~/lib/video-query";
 
 export type { Video };
@@ -15,24 +15,10 @@ export const VIDEOS_PER_KIND = 200;
 const minIdLength = (kind: Video["kind"]) => (kind === "theory" ? 6 : 11);
 
 /**
- * listVideos() for the home page, kept per process until the content version moves (a staff save:
- * at once on the process that saved, within a second on the others; see site.server's
- * onContentChange). The page shows a few of the list, but numbering and de-duplication need all of
- * it: up to 1,800 rows on every home page otherwise.
+ * listVideos() for the home page, kept until the content version moves. The page shows a few of the
+ * list, but numbering and de-duplication need all of it: up to 1,800 rows on every home page otherwise.
  */
-export function homeVideos(): Promise<Video[]> {
-  if (!kept) {
-    const value = listVideos();
-    kept = value;
-    // A failed read is not kept: the next page asks the database again.
-    value.catch(() => {
-      if (kept === value) kept = null;
-    });
-  }
-  return kept;
-}
-let kept: Promise<Video[]> | null = null;
-onContentChange(() => (kept = null));
+export const homeVideos = keptUntilContentChange(() => listVideos());
 
 /**
  * Every video in the spec's kind order (theory, example, short, b2 … a6), then by sort and id: at
