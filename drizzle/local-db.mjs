@@ -45,6 +45,19 @@ export function ensureAptPackage(binary, pkg, hint) {
   );
 }
 
+/** A file a Debian package provides (a font, say): its path, installed with apt-get when missing; null when it cannot be. */
+export function ensureAptFile(file, pkg) {
+  if (existsSync(file)) return file;
+  return aptInstall(pkg) && existsSync(file) ? file : null;
+}
+
+/** Chromium for Playwright and Lighthouse: CHROMIUM_PATH when it exists, else Debian's package (installed when missing). */
+export function ensureChromium() {
+  const given = process.env.CHROMIUM_PATH;
+  if (given && existsSync(given)) return given;
+  return ensureAptPackage("chromium", "chromium", "Set CHROMIUM_PATH to a Chromium or Chrome binary.");
+}
+
 const portOpen = (port) =>
   new Promise((ok) => {
     const s = createConnection({ host: "127.0.0.1", port });

@@ -24,6 +24,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bin, ensureDependencies, needsBuild, root, run, startServer } from "../drizzle/setup.mjs";
+import { ensureAptFile, ensureChromium } from "../drizzle/local-db.mjs";
 
 const PAGES = [
   "/home",
@@ -36,7 +37,9 @@ const PAGES = [
   "/live/room",
 ];
 const TARGET = { performance: 95, accessibility: 100, bestPractices: 95, cls: 0.05, tbtMs: 200 };
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const CHROMIUM = ensureChromium(); // Debian's package, installed with apt-get when missing
+// The font specimen's comparison font; installed before Chromium starts (it reads the fonts at launch).
+const NOTO = ensureAptFile("/usr/share/fonts/truetype/noto/NotoSansBengali-Regular.ttf", "fonts-noto-core");
 const VIDEO_HOST = /^https:\/\/i\.ytimg\.com\//;
 
 function option(name, fallback) {
@@ -138,8 +141,13 @@ function htmlErrors(html) {
   }
 }
 
-/** Digits and conjuncts at 48 px in each weight of the site's font, beside Noto Sans Bengali. */
+/**
+ * Digits and conjuncts at 48 px in each weight of the site's font, beside Noto Sans Bengali (Debian's
+ * fonts-noto-core, installed when missing; without it the specimen shows our font alone).
+ */
 async function fontSpecimen(browser, base, path) {
+  if (!NOTO) console.log("audit: Noto Sans Bengali is not installed (apt-get install fonts-noto-core); the font specimen shows Hind Siliguri alone");
+  const families = NOTO ? ['"Hind Siliguri"', '"Noto Sans Bengali"'] : ['"Hind Siliguri"'];
   const page = await browser.newPage({ viewport: { width: 1000, height: 400 } });
   await page.goto(`${base}/home`);
   // Every weight fetched once, then the page again: a font-display: optional face that takes longer
@@ -147,21 +155,21 @@ async function fontSpecimen(browser, base, path) {
   // fallback font instead of ours (a real reader's second page is the same: from the cache).
   await page.evaluate(() => Promise.all([...document.fonts].filter((f) => /Hind Siliguri/.test(f.family)).map((f) => f.load().catch(() => null))));
   await page.reload();
-  await page.evaluate(async () => {
+  await page.evaluate(async (families) => {
     const text = "০১২৩৪৫৬৭৮৯ স্কুল ক্ষ র্য ২০১৯";
     const weights = [...new Set([...document.fonts].filter((f) => /Hind Siliguri/.test(f.family)).map((f) => f.weight))].sort();
     await Promise.all(weights.map((w) => document.fonts.load(`${w} 48px "Hind Siliguri"`, text)));
     document.body.innerHTML = "";
     document.body.style.cssText = "padding:16px;background:#fff;font-size:48px;line-height:1.5";
     for (const w of weights) {
-      for (const family of ['"Hind Siliguri"', '"Noto Sans Bengali"']) {
+      for (const family of families) {
         const row = document.createElement("div");
         row.style.cssText = `font-family:${family};font-weight:${w}`;
         row.innerHTML = `<small style="font:14px sans-serif;display:inline-block;width:190px">${family.replace(/"/g, "")} ${w}</small>${text}`;
         document.body.append(row);
       }
     }
-  });
+  }, families);
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path, fullPage: true });
   await page.close();

@@ -4,7 +4,6 @@
 // Databases are made, migrated and seeded as the privileged account; vitest and the Playwright
 // servers connect as the app's own (local-db.mjs), so the suite proves the app needs no more rights.
 import { ensureDependencies, run, bin } from "../drizzle/setup.mjs";
-import { existsSync } from "node:fs";
 
 const started = Date.now();
 const step = (name) => console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);
@@ -13,7 +12,7 @@ let database = { stop: async () => {} };
 try {
   step("dependencies");
   ensureDependencies();
-  const { resolveDatabase, ensureAptPackage } = await import("../drizzle/local-db.mjs");
+  const { resolveDatabase, ensureAptPackage, ensureChromium } = await import("../drizzle/local-db.mjs");
 
   step("typecheck");
   run(bin("tsc"), ["--noEmit"]);
@@ -33,9 +32,7 @@ try {
   run("npm", ["run", "build"]);
 
   step("Playwright: JavaScript on and off");
-  const chromium = process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)
-    ? process.env.CHROMIUM_PATH
-    : ensureAptPackage("chromium", "chromium", "Set CHROMIUM_PATH to a Chromium or Chrome binary.");
+  const chromium = ensureChromium();
   // The print tests read the PDFs Chromium makes (page counts, text per page).
   ensureAptPackage("pdftotext", "poppler-utils", "The make-question print test reads Chromium's PDFs with it.");
   run(bin("playwright"), ["test"], {
