@@ -121,7 +121,8 @@ export function PaperItems({ papers, showSubject = false }: { papers: PaperListI
   );
 }
 
-export function Pager({ path, page, pageCount, search, swap }: { path: string; page: number; pageCount: number; search: string; swap: string }) {
+/** ← আগের পাতা · পাতা ২ / ৫ · পরের পাতা →, links keeping the other query parameters; `swap`: the region JS updates in place. */
+export function Pager({ path, page, pageCount, search, swap }: { path: string; page: number; pageCount: number; search: string; swap?: string }) {
   if (pageCount <= 1) return null;
   const href = (n: number) => withParam(path, search, "page", n === 1 ? null : n);
   return (

@@ -81,22 +81,42 @@ export async function subjectGradesOf(sid: number) {
 
 /** Titles a chapter shows on a subject page; its own page (/category/{id}) lists them all. */
 export const SUBJECT_TITLES_PER_CHAPTER = 5;
+/** Chapters a subject page shows; more are on ?page=2 and on. */
+export const SUBJECT_CHAPTERS_PER_PAGE = 30;
 
 /**
- * A subject's chapters, each with its number of titles and its first SUBJECT_TITLES_PER_CHAPTER
- * titles: for a grade (chapters of that grade and the ones shared by every grade) or for all grades.
- * Two queries; the titles' is cut in the database, so a chapter of 500 titles sends 5 rows.
+ * One page of a subject's chapters, each with its number of titles and its first
+ * SUBJECT_TITLES_PER_CHAPTER titles: for a grade (chapters of that grade and the ones shared by every
+ * grade) or for all grades. Two queries (the chapters with their total, then their titles, cut in the
+ * database), so a subject of 300 chapters of 500 titles each sends 30 + 150 rows. A page beyond the
+ * end shows the last one (one more query, only for such a URL).
  */
-export async function chaptersWithTitles(sid: number, gid: number | null, perChapter = SUBJECT_TITLES_PER_CHAPTER) {
+export async function chaptersWithTitles(
+  sid: number,
+  gid: number | null,
+  page = 1,
+  { perPage = SUBJECT_CHAPTERS_PER_PAGE, perChapter = SUBJECT_TITLES_PER_CHAPTER } = {},
+) {
   const where =
     gid === null
       ? eq(categories.subjectId, sid)
       : and(eq(categories.subjectId, sid), or(eq(categories.gradeId, gid), isNull(categories.gradeId)));
-  const cats = await db
-    .select({ id: categories.id, name: categories.name, image: categories.image, gradeId: categories.gradeId })
-    .from(categories)
-    .where(where)
-    .orderBy(asc(categories.sort), asc(categories.id));
+  const pageOf = (n: number) =>
+    db
+      .select({ id: categories.id, name: categories.name, image: categories.image, gradeId: categories.gradeId, total: sql<number>`count(*) over ()` })
+      .from(categories)
+      .where(where)
+      .orderBy(asc(categories.sort), asc(categories.id))
+      .limit(perPage)
+      .offset((n - 1) * perPage);
+  let cats = await pageOf(page);
+  let total = cats.length ? Number(cats[0].total) : 0;
+  if (!cats.length && page > 1) {
+    const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(categories).where(where);
+    total = Number(n);
+    page = Math.max(1, Math.ceil(total / perPage));
+    cats = total ? await pageOf(page) : [];
+  }
   const ranked = db
     .select({
       id: titles.id,
@@ -117,10 +137,11 @@ export async function chaptersWithTitles(sid: number, gid: number | null, perCha
         .orderBy(asc(ranked.categoryId), asc(ranked.sort), asc(ranked.id))
     : [];
   const byCat = groupBy(ts, (t) => t.categoryId);
-  return cats.map((c) => {
+  const chapters = cats.map(({ total: _, ...c }) => {
     const first = byCat.get(c.id) ?? [];
     return { ...c, count: first.length ? Number(first[0].total) : 0, titles: first.map(({ id, name }) => ({ id, name })) };
   });
+  return { chapters, total, page, pageCount: Math.max(1, Math.ceil(total / perPage)), first: (page - 1) * perPage + 1 };
 }
 
 /** The category page payload of the spec: category with subject, its titles, sibling categories. */

@@ -1,27 +1,29 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ChapterList } from "~/components/chapter-list";
+import { ChapterPages, pageSuffix } from "~/components/chapter-list";
 import { PageBanner } from "~/components/page-banner";
 import { requireSubjectGrade } from "~/models/study.server";
 import { seo } from "~/lib/meta";
+import { parsePage } from "~/lib/papers";
 import { chaptersWithTitles, subjectGradesOf } from "~/models/study.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { subject, sid, gid } = await requireSubjectGrade({ params, request }, "subject");
-  const [grades, chapters] = await Promise.all([subjectGradesOf(sid), chaptersWithTitles(sid, gid)]);
-  return json({ subject, grades, chapters });
+  const url = new URL(request.url);
+  const [grades, list] = await Promise.all([subjectGradesOf(sid), chaptersWithTitles(sid, gid, parsePage(url.searchParams.get("page")))]);
+  return json({ subject, grades, ...list, search: url.search });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seo(matches, {
-    title: data ? `${data.subject.sname} (${data.subject.gname})` : null,
+    title: data ? `${data.subject.sname} (${data.subject.gname})${pageSuffix(data.page)}` : null,
     description: data ? `${data.subject.sname} ${data.subject.gname}: ${data.chapters.map((c) => c.name).join(", ")}` : null,
     image: data?.subject.simage,
   });
 
 export default function SubjectGradePage() {
-  const { subject, grades, chapters } = useLoaderData<typeof loader>();
+  const { subject, grades, ...list } = useLoaderData<typeof loader>();
   return (
     <div className="container">
       <nav className="breadcrumb" aria-label="Breadcrumb">
@@ -45,7 +47,7 @@ export default function SubjectGradePage() {
           </li>
         </ul>
       </PageBanner>
-      <ChapterList chapters={chapters} />
+      <ChapterPages path={`/subject/${encodeURIComponent(subject.slug)}/${subject.id}/${subject.gid}`} list={list} />
     </div>
   );
 }

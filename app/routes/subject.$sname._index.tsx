@@ -1,30 +1,32 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ChapterList } from "~/components/chapter-list";
+import { ChapterPages, pageSuffix } from "~/components/chapter-list";
 import { PageBanner } from "~/components/page-banner";
 import { notFound } from "~/lib/http.server";
 import { seo } from "~/lib/meta";
+import { parsePage } from "~/lib/papers";
 import { chaptersWithTitles, findSubjectBySlug, subjectGradesOf } from "~/models/study.server";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = (params.sname ?? "").toLowerCase();
   if (!/^[a-z0-9-]{1,64}$/.test(slug)) throw notFound();
   const subject = await findSubjectBySlug(slug);
   if (!subject) throw notFound();
-  const [grades, chapters] = await Promise.all([subjectGradesOf(subject.id), chaptersWithTitles(subject.id, null)]);
-  return json({ subject, grades, chapters });
+  const url = new URL(request.url);
+  const [grades, list] = await Promise.all([subjectGradesOf(subject.id), chaptersWithTitles(subject.id, null, parsePage(url.searchParams.get("page")))]);
+  return json({ subject, grades, ...list, search: url.search });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seo(matches, {
-    title: data?.subject.sname,
+    title: data ? `${data.subject.sname}${pageSuffix(data.page)}` : null,
     description: data ? `${data.subject.sname}: ${data.chapters.map((c) => c.name).join(", ")}` : null,
     image: data?.subject.simage,
   });
 
 export default function SubjectPage() {
-  const { subject, grades, chapters } = useLoaderData<typeof loader>();
+  const { subject, grades, ...list } = useLoaderData<typeof loader>();
   return (
     <div className="container">
       <nav className="breadcrumb" aria-label="Breadcrumb">
@@ -41,7 +43,7 @@ export default function SubjectPage() {
           </ul>
         ) : null}
       </PageBanner>
-      <ChapterList chapters={chapters} />
+      <ChapterPages path={`/subject/${encodeURIComponent(subject.slug)}`} list={list} />
     </div>
   );
 }

@@ -207,6 +207,21 @@ describe("subject pages", () => {
     }
   });
 
+  it("pages the chapters: numbers go on, a page beyond the end is the last one, page 1 alone has no pager", async () => {
+    const { chaptersWithTitles } = await import("~/models/study.server");
+    const second = await chaptersWithTitles(1, 1, 2, { perPage: 1 });
+    expect(second).toMatchObject({ total: 2, page: 2, pageCount: 2, first: 2 });
+    expect(second.chapters.map((c) => c.id)).toEqual([12]);
+    const beyond = await chaptersWithTitles(1, 1, 99, { perPage: 1 });
+    expect(beyond).toMatchObject({ page: 2, pageCount: 2, first: 2 });
+    expect(beyond.chapters.map((c) => c.id)).toEqual([12]);
+    expect(await chaptersWithTitles(999999, null, 3)).toMatchObject({ chapters: [], total: 0, page: 1, pageCount: 1 });
+
+    const data = await (await call(subjectGradeLoader, "/subject/higher-math/1/1?page=5", { sname: "higher-math", sid: "1", gid: "1" })).json();
+    expect(data).toMatchObject({ page: 1, pageCount: 1, first: 1, search: "?page=5" });
+    expect(data.chapters.map((c: { id: number }) => c.id)).toEqual([10, 12]);
+  });
+
   it("redirects a misspelt name to the canonical URL and 404s an unknown pair", async () => {
     const res = await call(subjectGradeLoader, "/subject/Math/1/2", { sname: "Math", sid: "1", gid: "2" });
     expect(res.status).toBe(301);
