@@ -22,7 +22,9 @@
 // READING: a query is read by lib/search-query.ts into clauses (each word, the board/year and
 // subject+grade filters) over index tokens, and found in search_postings, an inverted index in
 // InnoDB: every clause is a range of its clustered key, so no query scans the table, and the work
-// is bounded (see findCandidates). A results page makes at most seven round trips.
+// is bounded (see findCandidates). A results page makes four round trips (count the clauses, match,
+// then the rows and their questions' links at once), five when no row has every word; the filter
+// lists and the empty page's topics are kept until a staff save.
 import { and, eq, getTableName, inArray, sql, type SQL } from "drizzle-orm";
 import type { MySqlDatabase } from "drizzle-orm/mysql-core";
 import type { MySql2PreparedQueryHKT, MySql2QueryResultHKT } from "drizzle-orm/mysql2";
@@ -52,6 +54,7 @@ import { groupBy } from "~/lib/group-by";
 import { parseQuery, queryClauses, sourceTokens, subjectGradeToken, type Clause } from "~/lib/search-query";
 import { indexTokens, readableMath, searchableText } from "~/lib/search-text";
 import { VIDEO_KIND_LABELS, videoIdFrom } from "~/lib/video-id";
+import { keptUntilContentChange } from "~/models/site.server";
 import { videoHref } from "~/lib/video-query";
 
 export type Executor = MySqlDatabase<MySql2QueryResultHKT, MySql2PreparedQueryHKT, typeof schema>;
@@ -728,25 +731,32 @@ export type SearchHit = {
   url: string | null;
 };
 
-/** The search rows to show, in the order given. One query. */
+/**
+ * The search rows to show, in the order given; a bank question's `url` is where it can be read
+ * (questionLinks). Two queries, sent at once whatever the rows are.
+ */
 export async function getHits(docIds: number[]): Promise<SearchHit[]> {
   if (!docIds.length) return [];
-  const rows = await db
-    .select({
-      id: searchDocs.id,
-      source: searchDocs.source,
-      sourceId: searchDocs.sourceId,
-      kind: searchDocs.kind,
-      subjectId: searchDocs.subjectId,
-      gradeId: searchDocs.gradeId,
-      title: searchDocs.title,
-      body: searchDocs.body,
-      meta: searchDocs.meta,
-      url: searchDocs.url,
-    })
-    .from(searchDocs)
-    .where(inArray(searchDocs.id, docIds));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const idList = sql.join(docIds.map((id) => sql`${id}`), sql`, `);
+  const [rows, links] = await Promise.all([
+    db
+      .select({
+        id: searchDocs.id,
+        source: searchDocs.source,
+        sourceId: searchDocs.sourceId,
+        kind: searchDocs.kind,
+        subjectId: searchDocs.subjectId,
+        gradeId: searchDocs.gradeId,
+        title: searchDocs.title,
+        body: searchDocs.body,
+        meta: searchDocs.meta,
+        url: searchDocs.url,
+      })
+      .from(searchDocs)
+      .where(inArray(searchDocs.id, docIds)),
+    questionLinks(sql`select d.source_id from search_docs d where d.id in (${idList}) and d.source = 'questions'`),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r.source === "questions" ? { ...r, url: links.get(r.sourceId) ?? null } : r]));
   return docIds.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -754,12 +764,12 @@ export async function getHits(docIds: number[]): Promise<SearchHit[]> {
 const QUESTION_PAGE = 25;
 
 /**
- * Where each bank question can be read: the board paper it is in, else the MCQ practice set, else
- * the exam (on the right page, at its #q-{id}). One query; questions in no set get no link.
+ * Where each bank question of `questionIds` (a subquery) can be read: the board paper it is in, else
+ * the MCQ practice set, else the exam (on the right page, at its #q-{id}). One query; questions in
+ * no set get no link.
  */
-export async function questionLinks(ids: number[]): Promise<Map<number, string>> {
+async function questionLinks(questionIds: SQL): Promise<Map<number, string>> {
   const out = new Map<number, string>();
-  if (!ids.length) return out;
   const rows = rowsOf<{
     question_id: number;
     set_id: number;
@@ -780,7 +790,7 @@ export async function questionLinks(ids: number[]): Promise<Map<number, string>>
       left join mcq_categories mc on mc.id = qs.mcq_category_id
       left join board_papers bp on bp.question_set_id = sq.set_id
       left join exam_titles et on et.question_set_id = sq.set_id
-      where sq.question_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      where sq.question_id in (${questionIds})
       order by sq.question_id, sq.set_id, bp.id, et.id`),
   );
   const score = (r: (typeof rows)[number]) => (r.paper_id ? 3 : r.category_id ? 2 : r.exam_id ? 1 : 0);
@@ -800,27 +810,28 @@ export async function questionLinks(ids: number[]): Promise<Map<number, string>>
   return out;
 }
 
-/** Subjects offered per grade, with names: the subject+grade filter's links. */
-export async function listSubjectGrades() {
-  return db
+/** Subjects offered per grade, with names: the subject+grade filter's links. Kept until a staff save. */
+export const listSubjectGrades = keptUntilContentChange(async () =>
+  db
     .select({ subjectId: schema.subjects.id, gradeId: schema.grades.id, subject: schema.subjects.name, grade: schema.grades.name, slug: schema.subjects.slug })
     .from(schema.subjectGrades)
     .innerJoin(schema.subjects, eq(schema.subjects.id, schema.subjectGrades.subjectId))
     .innerJoin(schema.grades, eq(schema.grades.id, schema.subjectGrades.gradeId))
-    .orderBy(schema.grades.sort, schema.grades.id, schema.subjectGrades.sort, schema.subjects.sort, schema.subjects.id);
-}
+    .orderBy(schema.grades.sort, schema.grades.id, schema.subjectGrades.sort, schema.subjects.sort, schema.subjects.id),
+);
 
-/** The years board papers exist for, newest first (the year filter's links). */
-export async function listPaperYears(limit = 20): Promise<number[]> {
-  const rows = await db.selectDistinct({ year: boardPapers.year }).from(boardPapers).orderBy(sql`${boardPapers.year} desc`).limit(limit);
+/** The 20 latest years board papers exist for, newest first (the year filter's links). Kept until a staff save. */
+export const listPaperYears = keptUntilContentChange(async () => {
+  const rows = await db.selectDistinct({ year: boardPapers.year }).from(boardPapers).orderBy(sql`${boardPapers.year} desc`).limit(20);
   return rows.map((r) => r.year);
-}
+});
 
 /**
  * A first topic of each subject, for the empty page (there are no reading counts to call any
- * "popular"): the subject's first chapter's first topic. One query, one row per subject.
+ * "popular"): the subject's first chapter's first topic, for the first 12 subjects. One query, one
+ * row per subject; kept until a staff save.
  */
-export async function starterTopics(limit = 12) {
+export const starterTopics = keptUntilContentChange(async () => {
   // Each step reads an index in order and stops at the first row: subjects, their first chapter
   // that has topics (categories_subject_idx), its first topic (titles_category_idx).
   const rows = rowsOf<{ id: number | null; name: string | null; subject: string }>(
@@ -831,10 +842,10 @@ export async function starterTopics(limit = 12) {
             and exists (select 1 from titles t where t.category_id = c.id) order by c.sort, c.id limit 1) as chapter
         from subjects s) x
       join titles t on t.id = (select t2.id from titles t2 where t2.category_id = x.chapter order by t2.sort, t2.id limit 1)
-      order by x.sort, x.sid limit ${limit}`),
+      order by x.sort, x.sid limit 12`),
   );
   return rows.map((r) => ({ id: Number(r.id), name: r.name ?? "", subject: r.subject }));
-}
+});
 
 /** A few results for the words typed so far (the search box's suggestions): best first, with their links. */
 export async function suggest(query: string, limit = 6): Promise<{ title: string; kind: SearchKind; url: string }[]> {
@@ -843,9 +854,5 @@ export async function suggest(query: string, limit = 6): Promise<{ title: string
   // Rows with every word only; suggestions from "some of the words" would mislead.
   if (found.loose) return [];
   const hits = await getHits(found.candidates.slice(0, limit * 2).map((c) => c.docId));
-  const links = await questionLinks(hits.filter((h) => h.source === "questions").map((h) => h.sourceId));
-  return hits
-    .map((h) => ({ title: h.title, kind: h.kind, url: h.source === "questions" ? (links.get(h.sourceId) ?? "") : (h.url ?? "") }))
-    .filter((h) => h.url)
-    .slice(0, limit);
+  return hits.flatMap((h) => (h.url ? [{ title: h.title, kind: h.kind, url: h.url }] : [])).slice(0, limit);
 }

@@ -177,6 +177,8 @@ const pages: Page[] = [
   ["search, empty", () => call(searchLoader, "/search")],
 ];
 
+const SERVED_FROM_KEPT_DATA = new Set(["search, empty"]);
+
 async function roundTrips(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const [name, load, status = 200] of pages) {
@@ -396,7 +398,13 @@ describe("round trips per page", () => {
     expect(Object.keys(small)).toHaveLength(pages.length);
     expect(large).toEqual(small);
     const counts = Object.entries(small);
-    expect(counts.filter(([, n]) => n <= 0), "pages the counter saw no query of").toEqual([]);
+    // The empty search page shows only lists kept until a staff save ("search" read them first).
+    expect(counts.filter(([name, n]) => n <= 0 && !SERVED_FROM_KEPT_DATA.has(name)), "pages the counter saw no query of").toEqual([]);
+    expect(counts.filter(([name, n]) => SERVED_FROM_KEPT_DATA.has(name) && n !== 0), "pages that should ask nothing when warm").toEqual([]);
+    // A results page: count the clauses, match (or match some words, when one has no rows at all),
+    // then the rows and their questions' links at once. "search" is the first after the fill's save,
+    // so it also reads the two filter lists that the others find kept.
+    expect(small).toMatchObject({ search: 4 + 2, "search board and year (questions with their pages)": 4, "search, some words only": 4 });
     expect(counts.filter(([, n]) => n > 8), "pages with more than 8 round trips").toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 // /search: what the results page shows for its URL. The query is read by lib/search-query.ts, found
-// by models/search.server.ts, and every link is built by lib/search-url.ts. At most seven round trips.
+// by models/search.server.ts, and every link is built by lib/search-url.ts. Four or five round trips
+// (see models/search.server.ts), two more on the first page after a staff save.
 import { EDUCATION_BOARDS, highlight, parseQuery, queryClauses, type Segment, type Term } from "~/lib/search-query";
 import { boardName, KIND_ORDER, readSearchParams, SEARCH_KIND_LABELS, searchHref, type Kind, type SearchState } from "~/lib/search-url";
 import { toBanglaDigits } from "~/lib/bangla-digits";
@@ -8,7 +9,6 @@ import {
   getHits,
   listPaperYears,
   listSubjectGrades,
-  questionLinks,
   starterTopics,
   type Candidate,
   type SearchHit,
@@ -48,7 +48,7 @@ function whereLabel(hit: SearchHit, subjectGrades: SubjectGradeRow[]): string {
   return subjectGrades.find((s) => s.subjectId === hit.subjectId)?.subject ?? "";
 }
 
-function toHit(hit: SearchHit, terms: Term[], subjectGrades: SubjectGradeRow[], links: Map<number, string>): Hit {
+function toHit(hit: SearchHit, terms: Term[], subjectGrades: SubjectGradeRow[]): Hit {
   // A question's title is the start of its text: the snippet goes on from there (its options, its parts).
   const titleText = hit.title.replace(/…$/, "");
   const body = (hit.body.startsWith(titleText) ? hit.body.slice(titleText.length).replace(/^[\s·]+/, "") : hit.body).trim();
@@ -59,7 +59,7 @@ function toHit(hit: SearchHit, terms: Term[], subjectGrades: SubjectGradeRow[], 
     snippet: body && body !== hit.title ? highlight(body, terms) : null,
     meta: hit.meta,
     where: whereLabel(hit, subjectGrades),
-    url: hit.source === "questions" ? (links.get(hit.sourceId) ?? null) : hit.url,
+    url: hit.url,
   };
 }
 
@@ -109,8 +109,7 @@ export async function loadSearchPage(url: URL) {
     chosen = KIND_ORDER.flatMap((k) => candidates.filter((c) => c.kind === k).slice(0, PER_GROUP));
   }
   const hits = await getHits(chosen.map((c) => c.docId));
-  const links = await questionLinks(hits.filter((h) => h.source === "questions").map((h) => h.sourceId));
-  const shown = hits.map((h) => toHit(h, parsed.terms, subjectGrades, links));
+  const shown = hits.map((h) => toHit(h, parsed.terms, subjectGrades));
   const kinds = state.kind ? [state.kind] : KIND_ORDER.filter((k) => kindCount(k) > 0);
   const groups: Group[] = kinds.map((kind) => ({
     kind,
