@@ -59,15 +59,9 @@ const PATHS: Record<AnyIconName, string> = {
 
 export const ICON_NAMES = Object.keys(PATHS) as AnyIconName[];
 
-// The <use> clone inherits these from the referencing <svg>; setting them here once instead of on
-// every symbol keeps the sprite under ~5 KB (per-symbol attributes alone would cost ~2 KB).
-const STROKE = {
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-} as const;
+// The stroke style (no fill, currentColor, width 2, round caps and joins) is in app.css's `.icon`: the
+// <use> clone inherits it from the referencing <svg>. Set there once instead of as attributes on
+// every icon, a page with 50 subjects in its menu is about 6 KB smaller.
 
 // The symbols as markup, made once: the paths are our own constants (no user text), and React would
 // otherwise build and serialise the same elements on every request.
@@ -82,12 +76,12 @@ export function Icon({ name, className, title }: { name: AnyIconName; className?
   const cls = className ? `icon ${className}` : "icon";
   const use = <use href={`#i-${name}`} />;
   return title ? (
-    <svg className={cls} role="img" {...STROKE}>
+    <svg className={cls} role="img">
       <title>{title}</title>
       {use}
     </svg>
   ) : (
-    <svg className={cls} aria-hidden="true" {...STROKE}>
+    <svg className={cls} aria-hidden="true">
       {use}
     </svg>
   );

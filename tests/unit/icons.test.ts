@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, it, expect } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -38,16 +39,20 @@ describe("IconSprite", () => {
 describe("Icon", () => {
   it("references the sprite symbol and is hidden from assistive tech by default", () => {
     const html = renderToStaticMarkup(createElement(Icon, { name: "menu", className: "nav-toggle" }));
-    expect(html).toBe(
-      '<svg class="icon nav-toggle" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" ' +
-        'stroke-linecap="round" stroke-linejoin="round"><use href="#i-menu"></use></svg>',
-    );
+    expect(html).toBe('<svg class="icon nav-toggle" aria-hidden="true"><use href="#i-menu"></use></svg>');
+  });
+
+  it("is drawn as strokes by the stylesheet's .icon (not by attributes repeated on every icon)", () => {
+    const css = readFileSync(new URL("../../app/styles/app.css", import.meta.url), "utf8");
+    const rule = css.match(/^\.icon \{([^}]*)\}/m)?.[1] ?? "";
+    for (const decl of ["fill: none", "stroke: currentColor", "stroke-width: 2", "stroke-linecap: round", "stroke-linejoin: round"]) {
+      expect(rule).toContain(decl);
+    }
   });
 
   it("becomes an accessible image when given a title", () => {
     const html = renderToStaticMarkup(createElement(Icon, { name: "youtube", title: "YouTube" }));
     expect(html).toContain('role="img"');
-    expect(html).toContain('stroke="currentColor"');
     expect(html).toContain("<title>YouTube</title>");
     expect(html).not.toContain("aria-hidden");
     expect(html).toContain('class="icon"');
