@@ -201,7 +201,7 @@ async function resolvePages(databaseUrl) {
         get("live room", "/live/room"),
         get("search (a topic)", `/search?q=${encodeURIComponent("ত্রিকোণমিতি")}`),
         get("search (board and year)", `/search?q=${encodeURIComponent("ঢাকা বোর্ড ২০১৯")}`),
-        get("search (a question's words)", `/search?q=${encodeURIComponent("বলের একক কী")}`),
+        get("search (a question's words)", `/search?q=${encodeURIComponent("বলের একক কোনটি")}`),
         get("search suggestions", `/api/search/suggest?q=${encodeURIComponent("ত্রিকোণ")}`),
         { name: "admin dashboard", path: "/gradmin", kind: "admin" },
         { name: "admin topic list", path: "/gradmin/content/topics", kind: "admin" },

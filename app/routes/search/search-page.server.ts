@@ -35,12 +35,6 @@ export type ActiveFilter = { label: string; removeHref: string };
 
 type SubjectGradeRow = Awaited<ReturnType<typeof listSubjectGrades>>[number];
 
-const count = (rows: Candidate[], pick: (r: Candidate) => boolean) => rows.reduce((n, r) => (pick(r) ? n + 1 : n), 0);
-
-/** Whether a result of a subject (grade null: every grade of it) falls in a subject+grade. */
-const inSg = (r: { subjectId: number | null; gradeId: number | null }, sg: SearchState["sg"]) =>
-  !sg || (r.subjectId === sg.subjectId && (r.gradeId === sg.gradeId || r.gradeId === null));
-
 function whereLabel(hit: SearchHit, subjectGrades: SubjectGradeRow[]): string {
   if (hit.subjectId === null) return "";
   const exact = subjectGrades.find((s) => s.subjectId === hit.subjectId && s.gradeId === hit.gradeId);
@@ -80,7 +74,9 @@ export async function loadSearchPage(url: URL) {
 
   const [found, subjectGrades, paperYears] = await Promise.all([findCandidates(clauses, { kind: state.kind }), listSubjectGrades(), listPaperYears()]);
   const { candidates, approximate, loose } = found;
-  const kindCount = (k: Kind) => count(candidates, (r) => r.kind === k);
+  const perKind = new Map<Kind, number>();
+  for (const r of candidates) perKind.set(r.kind, (perKind.get(r.kind) ?? 0) + 1);
+  const kindCount = (k: Kind) => perKind.get(k) ?? 0;
   const total = candidates.length;
   const filters = filterLinks(state, candidates, subjectGrades, paperYears, kindCount, total);
   const active = activeFilters(state, subjectGrades);
@@ -145,18 +141,28 @@ function filterLinks(
       current: state.kind === k,
     })),
   ];
-  const ofKind = candidates.filter((r) => !state.kind || r.kind === state.kind);
+  // Results of the kind shown, counted per subject+grade in one pass; one of a subject's every grade
+  // (grade null) counts in each of its grades.
+  const perSg = new Map<string, number>();
+  const perSubjectAllGrades = new Map<number, number>();
+  let sourced = 0;
+  for (const r of candidates) {
+    if (state.kind && r.kind !== state.kind) continue;
+    if (r.kind === "mcq" || r.kind === "creative" || r.kind === "paper") sourced++;
+    if (r.subjectId === null) continue;
+    if (r.gradeId === null) perSubjectAllGrades.set(r.subjectId, (perSubjectAllGrades.get(r.subjectId) ?? 0) + 1);
+    else perSg.set(`${r.subjectId}-${r.gradeId}`, (perSg.get(`${r.subjectId}-${r.gradeId}`) ?? 0) + 1);
+  }
   // With a subject+grade chosen, the results are of it only: it is the one link (and "all subjects").
   const subjects: FilterLink[] = subjectGrades
     .map((s) => ({
       label: `${s.subject} · ${s.grade}`,
-      count: count(ofKind, (r) => inSg(r, s)),
+      count: (perSg.get(`${s.subjectId}-${s.gradeId}`) ?? 0) + (perSubjectAllGrades.get(s.subjectId) ?? 0),
       href: searchHref(state, { sg: { subjectId: s.subjectId, gradeId: s.gradeId } }),
       current: state.sg?.subjectId === s.subjectId && state.sg.gradeId === s.gradeId,
     }))
     .filter((l) => (state.sg ? l.current : l.count > 0));
   // Boards and years belong to questions and papers: offered when there are some, or a filter is set.
-  const sourced = count(ofKind, (r) => r.kind === "mcq" || r.kind === "creative" || r.kind === "paper");
   const withBoards = sourced > 0 || state.boards.length > 0 || state.year !== null;
   const boardCodes = [...EDUCATION_BOARDS, ...state.boards.filter((b) => !EDUCATION_BOARDS.has(b))];
   const boards: FilterLink[] = withBoards
