@@ -3,6 +3,7 @@ import { asc, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { boardSubjects, categories, mcqCategories, subjects, titles } from "~/db/schema";
 import { groupBy } from "~/lib/group-by";
+import { keptPerKeyUntilContentChange } from "~/models/site.server";
 
 export type GeneralSidebar = {
   categories: { subject: { sname: string; icon: string }; categories: { cid: number; name: string }[] }[];
@@ -13,8 +14,13 @@ export type GeneralSidebar = {
 
 const LIMIT = 12;
 
-/** Scoped to a subject when one is given (category pages), else across the site. Four queries. */
-export async function generalSidebar(subjectId: number | null): Promise<GeneralSidebar> {
+/**
+ * Scoped to a subject when one is given (category pages), else across the site. Four queries, made
+ * once per subject until a staff save changes the content (the lists are the same on every page).
+ */
+export const generalSidebar = keptPerKeyUntilContentChange(loadGeneralSidebar);
+
+async function loadGeneralSidebar(subjectId: number | null): Promise<GeneralSidebar> {
   const catWhere = subjectId === null ? undefined : eq(categories.subjectId, subjectId);
   const [cats, recent, mcq, papers] = await Promise.all([
     db

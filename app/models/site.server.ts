@@ -78,17 +78,29 @@ const contentChanged = () => clearShellCache();
  * load is not kept, so the next call asks the database again.
  */
 export function keptUntilContentChange<T>(load: () => Promise<T>): () => Promise<T> {
-  let kept: Promise<T> | null = null;
-  onContentChange(() => (kept = null));
-  return () => {
-    if (!kept) {
-      const value = load();
-      kept = value;
-      value.catch(() => {
-        if (kept === value) kept = null;
+  const kept = keptPerKeyUntilContentChange(() => load(), 1);
+  return () => kept(null);
+}
+
+/**
+ * `load(key)`'s result per key, kept like keptUntilContentChange; at most `maxKeys` keys are kept
+ * (the oldest is forgotten first), so a key taken from a URL cannot grow the process.
+ */
+export function keptPerKeyUntilContentChange<K, T>(load: (key: K) => Promise<T>, maxKeys = 100): (key: K) => Promise<T> {
+  const kept = new Map<K, Promise<T>>();
+  onContentChange(() => kept.clear());
+  return (key) => {
+    let value = kept.get(key);
+    if (!value) {
+      const loaded = load(key);
+      value = loaded;
+      if (kept.size >= maxKeys) kept.delete(kept.keys().next().value as K);
+      kept.set(key, loaded);
+      loaded.catch(() => {
+        if (kept.get(key) === loaded) kept.delete(key);
       });
     }
-    return kept;
+    return value;
   };
 }
 
