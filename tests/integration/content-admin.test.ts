@@ -113,6 +113,9 @@ describe("subjects, chapters and topics", () => {
 
   it("creates a grade, a subject taught in it (navbar) and a chapter; the shell shows the new subject at once", async () => {
     const before = await getShell();
+    type Choices = { choices: Record<string, { value: string; label: string }[]> };
+    const topicForm = async () => ((await (await run((await content.create()).loader, get("/gradmin/content/topics/new"), { resource: "topics" })).json()) as Choices).choices;
+    expect((await topicForm()).chapters.map((c) => c.label)).not.toContain("জ্যামিতি (নবম-দশম) › ত্রিভুজ");
     gradeId = await create("grades", { name: "নবম-দশম", sort: "1" });
     subjectId = await create("subjects", { name: "জ্যামিতি", slug: "geometry", icon: "square-root", sort: "2", gradeIds: [String(gradeId)] });
     chapterId = await create("chapters", { subjectId: String(subjectId), gradeId: String(gradeId), name: "ত্রিভুজ", sort: "1" });
@@ -122,6 +125,8 @@ describe("subjects, chapters and topics", () => {
     // The navbar's markup, made once per shell, shows it too.
     expect(navbarHtml(before, null)).not.toContain("/subject/geometry/");
     expect(navbarHtml(after, null)).toContain(`/subject/geometry/${subjectId}/${gradeId}`);
+    // The chapter choices, kept between views, are read again after the save.
+    expect((await topicForm()).chapters).toContainEqual({ value: String(chapterId), label: "জ্যামিতি (নবম-দশম) › ত্রিভুজ" });
   });
 
   it("refuses a form with errors, keeping everything typed", async () => {
