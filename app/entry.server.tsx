@@ -104,3 +104,9 @@ function setDocumentHeaders(request: Request, status: number, headers: Headers, 
   headers.set("X-Frame-Options", "SAMEORIGIN");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
 }
+
+/**
+ * Called by the page cache (drizzle/server.mjs) when it sees the content version move: the shell and
+ * every kept content cache of this process are emptied before a page is stored under the new version.
+ */
+export { clearShellCache as onContentVersionChange } from "~/models/site.server";

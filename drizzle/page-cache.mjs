@@ -10,6 +10,9 @@
 // in site_settings (in the save's transaction); each entry is stored under the version this process
 // saw, every process reads the version once a second (PAGE_CACHE_POLL_MS), and the process that served
 // a staff POST reads it again the moment the response is sent. A stale version only ever misses.
+// When this cache sees the version move it first calls `onChange` (the app's own per-process content
+// caches, drizzle/server.mjs): otherwise a page rendered from data the app had kept from before the
+// save could be stored under the new version and served until the next save.
 //
 // Memory: entries are kept in insertion order up to PAGE_CACHE_MB (default 64) of bodies; the oldest
 // go first. Each entry keeps the identity body and, made on first demand, its gzip and brotli forms,
@@ -52,6 +55,7 @@ export function createPageCache({
   ttlSeconds = Number(process.env.PAGE_CACHE_TTL || 10),
   maxBytes = Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024,
   pollMs = Number(process.env.PAGE_CACHE_POLL_MS || 1000),
+  onChange = () => {},
 } = {}) {
   /** @type {Map<string, {version: string, expires: number, status: number, headers: [string, string][], body: Buffer, gzip?: Buffer, br?: Buffer, bytes: number}>} */
   const entries = new Map();
@@ -66,7 +70,10 @@ export function createPageCache({
       .query({ sql: "SELECT `value` FROM site_settings WHERE `key` = 'content_version'", timeout: 2000 })
       .then(([rows]) => {
         const next = rows[0]?.value ?? "0";
-        if (next !== version) clear();
+        if (next !== version) {
+          onChange();
+          clear();
+        }
         version = next;
       })
       .catch(() => {})

@@ -80,7 +80,8 @@ app.all("*", remixHandler());
 
 /** Remix behind the page cache of anonymous GETs (PAGE_CACHE=0: without it). */
 function remixHandler() {
-  const cache = process.env.PAGE_CACHE === "0" ? null : createPageCache();
+  // A new content version empties the app's own content caches before pages are stored under it.
+  const cache = process.env.PAGE_CACHE === "0" ? null : createPageCache({ onChange: build.entry.module.onContentVersionChange });
   if (cache) servers.onClose(() => cache.close());
   return cachedHandler({
     handleRequest: createRequestHandler(build, process.env.NODE_ENV),

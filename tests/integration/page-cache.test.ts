@@ -150,6 +150,22 @@ describe("a staff save shows at once", () => {
     await expect.poll(async () => (await get("/page")).text, { timeout: 2000 }).not.toBe(before);
   });
 
+  it("tells the app when the version moves, so its own kept content is read again first", async () => {
+    let changes = 0;
+    const watching = createPageCache({ pollMs: 60_000, onChange: () => changes++ });
+    try {
+      await watching.refresh(); // the first read
+      const first = changes;
+      await watching.refresh();
+      expect(changes).toBe(first); // the same version: nothing to do
+      await setVersion("saved-again");
+      await watching.refresh();
+      expect(changes).toBe(first + 1);
+    } finally {
+      await watching.close();
+    }
+  });
+
   it("a page rendered while the version changed is not stored under the new one", async () => {
     await get("/page");
     const v = cache.version;
