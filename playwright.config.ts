@@ -12,14 +12,16 @@ const empty = process.env.E2E_EMPTY_DATABASE_URL;
 // E2E_PORT moves the four servers (default 3101-3104), so two checkouts can run the suite at once.
 const PORT = Number(process.env.E2E_PORT) || 3101;
 
-const server = (port: number, db: string) => ({
+// The main server runs as `npm start` does on this machine, two app processes (node:cluster); the
+// others one each, to spare the two cores.
+const server = (port: number, db: string, processes = 1) => ({
   command: "node drizzle/server.mjs",
   url: `http://127.0.0.1:${port}/healthz`,
   reuseExistingServer: false,
   timeout: 60_000,
   stdout: "ignore" as const,
   stderr: "pipe" as const,
-  env: { NODE_ENV: "production", PORT: String(port), DATABASE_URL: db, SESSION_SECRET: "e2e-only-secret" },
+  env: { NODE_ENV: "production", PORT: String(port), DATABASE_URL: db, SESSION_SECRET: "e2e-only-secret", WEB_CONCURRENCY: String(processes) },
 });
 
 const launchOptions = {
@@ -48,7 +50,7 @@ export default defineConfig({
     { name: "js-off", use: { javaScriptEnabled: false } },
   ],
   webServer: [
-    server(PORT, seeded),
+    server(PORT, seeded, 2),
     server(PORT + 1, empty),
     // A second server on the seeded database: what staff state lives in (sessions, throttling) is shared.
     server(PORT + 3, seeded),

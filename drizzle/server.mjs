@@ -15,14 +15,21 @@
 //
 // Anonymous GETs of public pages are answered from a cache of rendered pages (./page-cache.mjs).
 //
+// With WEB_CONCURRENCY > 1 (the default: one per CPU, up to 4) this process is the primary of a node:cluster
+// (./cluster.mjs) and each worker runs the app below on the same port.
+//
 //   PORT (default 3000), HOST (default all interfaces), DATABASE_URL, SESSION_SECRET, SITE_ORIGIN, TRUST_PROXY=1,
-//   PAGE_CACHE=0 (off), PAGE_CACHE_TTL, PAGE_CACHE_MB, PAGE_CACHE_POLL_MS, REPORT_DB_ROUND_TRIPS=1
+//   WEB_CONCURRENCY (app processes; default one per CPU, at most 4), PAGE_CACHE=0 (off), PAGE_CACHE_TTL,
+//   PAGE_CACHE_MB, PAGE_CACHE_POLL_MS, REPORT_DB_ROUND_TRIPS=1
+import cluster from "node:cluster";
+import os from "node:os";
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { CONTENT_CHANGED, runPrimary } from "./cluster.mjs";
 import { cachedHandler, createPageCache } from "./page-cache.mjs";
 import {
   allowMethods,
@@ -42,59 +49,81 @@ if (problem) {
   console.error(`[server] ${problem}`);
   process.exit(1);
 }
-const trustProxy = process.env.TRUST_PROXY === "1";
-
-const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
-const build = await import(url.pathToFileURL(path.join(root, "build", "index.js")).href);
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
-
-/** What to end when the server stops. */
-const servers = {
-  closers: [],
-  onClose(fn) {
-    this.closers.push(fn);
-  },
-  close() {
-    return Promise.allSettled(this.closers.map((fn) => fn()));
-  },
-};
-
-const app = express();
-app.disable("x-powered-by");
-// One hop, our own proxy: req.ip, req.protocol and req.hostname take its word, never an earlier hop's.
-if (trustProxy) app.set("trust proxy", 1);
-app.use(securityHeaders);
-app.use(lingerAfterEarlyAnswer);
-app.use(allowMethods);
-app.use(checkHost);
-app.use(refuseBackslashPath);
-app.use(compression());
-app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
-// public/ holds files with extensions only: a page's path (no dot in its last segment) skips the disk.
-const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
-app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
-app.use(morgan("tiny"));
-app.use(refuseCrossSite);
-app.use(capBody);
-app.all("*", remixHandler());
-
-/** Remix behind the page cache of anonymous GETs (PAGE_CACHE=0: without it). */
-function remixHandler() {
-  // A new content version empties the app's own content caches before pages are stored under it.
-  const cache = process.env.PAGE_CACHE === "0" ? null : createPageCache({ onChange: build.entry.module.onContentVersionChange });
-  if (cache) servers.onClose(() => cache.close());
-  return cachedHandler({
-    handleRequest: createRequestHandler(build, process.env.NODE_ENV),
-    getLoadContext: (req) => ({ clientAddress: (req.ip ?? "").slice(0, 64) }),
-    cache,
-    reportRoundTrips: process.env.REPORT_DB_ROUND_TRIPS === "1",
-  });
-}
-
 const port = Number(process.env.PORT) || 3000;
-const onListen = () => console.log(`[server] http://localhost:${port}`);
-const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
-server.on("clientError", answerClientError);
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => server.close(() => servers.close().finally(() => process.exit(0))));
+// One process per CPU, at most 4 by default: each has its own pool of DB_POOL_SIZE connections.
+const workers = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY)) || Math.min(4, os.availableParallelism()));
+if (cluster.isPrimary && workers > 1) runPrimary({ workers, port });
+else await serve();
+
+async function serve() {
+  const trustProxy = process.env.TRUST_PROXY === "1";
+
+  const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
+  const build = await import(url.pathToFileURL(path.join(root, "build", "index.js")).href);
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+  /** What to end when the server stops. */
+  const servers = {
+    closers: [],
+    onClose(fn) {
+      this.closers.push(fn);
+    },
+    close() {
+      return Promise.allSettled(this.closers.map((fn) => fn()));
+    },
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  // One hop, our own proxy: req.ip, req.protocol and req.hostname take its word, never an earlier hop's.
+  if (trustProxy) app.set("trust proxy", 1);
+  app.use(securityHeaders);
+  app.use(lingerAfterEarlyAnswer);
+  app.use(allowMethods);
+  app.use(checkHost);
+  app.use(refuseBackslashPath);
+  app.use(compression());
+  app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
+  // public/ holds files with extensions only: a page's path (no dot in its last segment) skips the disk.
+  const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
+  app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  app.use(morgan("tiny"));
+  app.use(refuseCrossSite);
+  app.use(capBody);
+  // A new content version empties the app's own content caches before pages are stored under it.
+  const onContentVersionChange = build.entry.module.onContentVersionChange;
+  const cache = process.env.PAGE_CACHE === "0" ? null : createPageCache({ onChange: onContentVersionChange });
+  if (cache) servers.onClose(() => cache.close());
+  if (cluster.isWorker) {
+    // A staff save on this worker shows on the others at once (they would see it within a second).
+    app.use((req, res, next) => {
+      if (req.method === "POST" && req.path.startsWith("/gradmin")) res.once("finish", () => process.connected && process.send({ type: CONTENT_CHANGED }));
+      next();
+    });
+    process.on("message", (message) => {
+      if (message?.type !== CONTENT_CHANGED) return;
+      if (cache) cache.refresh();
+      else onContentVersionChange();
+    });
+  }
+  app.all("*", remixHandler());
+
+  /** Remix behind the page cache of anonymous GETs (PAGE_CACHE=0: without it). */
+  function remixHandler() {
+    return cachedHandler({
+      handleRequest: createRequestHandler(build, process.env.NODE_ENV),
+      getLoadContext: (req) => ({ clientAddress: (req.ip ?? "").slice(0, 64) }),
+      cache,
+      reportRoundTrips: process.env.REPORT_DB_ROUND_TRIPS === "1",
+    });
+  }
+
+  // Under the cluster's primary, it says where the site is once every worker listens.
+  const onListen = () => cluster.isPrimary && console.log(`[server] http://localhost:${port}`);
+  const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+  server.on("clientError", answerClientError);
+  const shutDown = () => server.close(() => servers.close().finally(() => process.exit(0)));
+  for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, shutDown);
+  // A worker whose primary is gone (killed) stops too, after its requests.
+  if (cluster.isWorker) process.once("disconnect", shutDown);
 }

@@ -1,4 +1,4 @@
-// Our two patches of Remix's server code (patches/, applied by `patch-package` after every npm install):
+// Our patches of Remix's server code (patches/, applied by `patch-package` after every npm install):
 // they only keep work that each request used to redo, so matching and rendering must not change.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -13,6 +13,8 @@ describe("patches are installed", () => {
     ["@remix-run/router/dist/router.cjs.js", "rankedBranchesCache"],
     ["@remix-run/router/dist/router.cjs.js", "jsonTextKey"],
     ["@remix-run/server-runtime/dist/server.js", "get serverHandoffString()"],
+    ["@remix-run/react/dist/server.js", "serverRoutesCache"],
+    ["react-router-dom/server.js", "dataRoutesCache"],
   ])("%s", (file, marker) => {
     const source = readFileSync(require.resolve(file), "utf8");
     expect(source, `${file} is not patched: run npm install (its postinstall runs patch-package)`).toContain(marker);
@@ -80,5 +82,34 @@ describe("a loader's json() data, parsed from the text it was made from", () => 
     const response = router.json({ a: "অ" });
     expect(await response.json()).toEqual({ a: "অ" });
     expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+  });
+});
+
+describe("the static router's data routes, made once per route array", () => {
+  const server = require("react-router-dom/server") as typeof import("react-router-dom/server");
+  const routes = [{ id: "root", path: "/", children: [{ id: "title", path: "title/:id" }, { id: "about", path: "about" }] }];
+  const contextFor = async (path: string) => {
+    const context = await server.createStaticHandler(routes).query(new Request(`http://localhost${path}`));
+    if (context instanceof Response) throw new Error("unexpected response");
+    return context;
+  };
+
+  it("gives each request its own matches and state over the same routes", async () => {
+    const a = server.createStaticRouter(routes, await contextFor("/title/5"));
+    const b = server.createStaticRouter(routes, await contextFor("/about"));
+    expect(a.routes).toBe(b.routes); // made once: the router's ranked branches are kept for it
+    expect(a.state.matches.map((m) => m.route.id)).toEqual(["root", "title"]);
+    expect(a.state.matches[1].params).toEqual({ id: "5" });
+    expect(b.state.matches.map((m) => m.route.id)).toEqual(["root", "about"]);
+    expect(b.state.location.pathname).toBe("/about");
+  });
+
+  it("another route array gets data routes of its own", async () => {
+    const other = [{ id: "root", path: "/", children: [{ id: "only", path: "about" }] }];
+    const context = await server.createStaticHandler(other).query(new Request("http://localhost/about"));
+    if (context instanceof Response) throw new Error("unexpected response");
+    const router = server.createStaticRouter(other, context);
+    expect(router.routes).not.toBe(server.createStaticRouter(routes, await contextFor("/about")).routes);
+    expect(router.state.matches.map((m) => m.route.id)).toEqual(["root", "only"]);
   });
 });
