@@ -82,6 +82,20 @@ async function correctOptions(page: Page, ids: number[]) {
 const articleOf = (html: string) => html.slice(html.indexOf('<article class="mp-document"'), html.indexOf("</article>") + "</article>".length);
 const bn = (n: number) => String(n).replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]);
 
+/**
+ * The page as Chromium prints it to A4, once the fonts the print styles use are in: the paper's bold
+ * headings and numbers use a weight the screen view may not have loaded yet, and a PDF made before it
+ * arrives draws them in a system font (empty boxes on a machine without a Bengali one).
+ */
+async function printToPdf(page: Page) {
+  await page.emulateMedia({ media: "print" });
+  await page.evaluate(async () => {
+    document.body.getBoundingClientRect();
+    await document.fonts.ready;
+  });
+  return page.pdf({ format: "A4", printBackground: true });
+}
+
 /** The 40-question, two-set paper of the print tests (38 MCQs, 2 creative questions), made step by step; its address. */
 async function makePrintedPaper(page: Page) {
   const subject = await subjectOf();
@@ -394,7 +408,7 @@ test.describe("make-question tool", () => {
     const creatives = { ক: read.ক.creatives, খ: read.খ.creatives };
     const maths = { ক: read.ক.formulas.map(squash).filter((m) => m.length > 1), খ: read.খ.formulas.map(squash).filter((m) => m.length > 1) };
 
-    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    const pdf = await printToPdf(page);
     const file = testInfo.outputPath("paper.pdf");
     writeFileSync(file, pdf);
 
@@ -489,7 +503,7 @@ test.describe("make-question tool", () => {
     await expectStoredParts(creatives);
     for (const q of creatives) expect(q.parts.map((p) => p.label), `parts of creative question ${q.n}`).toEqual(["ক", "খ", "গ", "ঘ"]);
 
-    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    const pdf = await printToPdf(page);
     const file = testInfo.outputPath("creative.pdf");
     writeFileSync(file, pdf);
     execFileSync("pdftoppm", ["-r", "100", "-png", file, testInfo.outputPath("page")]);

@@ -19,7 +19,7 @@
 //             killed mid-load without a lost answer
 //
 //   LOCAL_DB_PORT=33092 npm run stress [-- --students 200 --quick --checks exam,load --find-max --verbose]
-// Options: --students N (2000) --exam-seconds S (120) --start-window S (10) --load-seconds S (60)
+// Options: --students N (2000) --exam-seconds S (480: the slowest student's answering time; each has a pace) --start-window S (10) --load-seconds S (60)
 //   --connections N (200) --presence-seconds S (30) --fault-students N (300) --down-seconds S (15)
 //   --hostile-values N (200) --nginx-students N (1000) --port P (3410: the app; 3411, 3412 the two
 //   instances; 3420 nginx) --nginx-port P --sizes 250,500,… (with --find-max) --build --verbose
@@ -43,7 +43,7 @@ const quick = flag("quick");
 const verbose = flag("verbose");
 const OPT = {
   students: intOption("students", quick ? 200 : 2000, 1),
-  examSeconds: intOption("exam-seconds", quick ? 45 : 120, 5),
+  examSeconds: intOption("exam-seconds", quick ? 45 : 480, 5),
   startWindow: intOption("start-window", 10, 0),
   loadSeconds: intOption("load-seconds", quick ? 15 : 60, 1),
   warmupSeconds: intOption("warmup-seconds", quick ? 5 : 10, 1),
@@ -99,9 +99,22 @@ function startApp(port, databaseUrl, env = {}) {
   return child;
 }
 
+/** The resident memory of `pid` and its children (the app's cluster workers), in kB. */
 function rssKb(pid) {
-  const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+)\s+kB/m);
-  return m ? Number(m[1]) : null;
+  let kb = 0;
+  for (const p of [pid, ...childPids(pid)]) {
+    const m = readFileSync(`/proc/${p}/status`, "utf8").match(/^VmRSS:\s+(\d+)\s+kB/m);
+    if (m) kb += Number(m[1]);
+  }
+  return kb || null;
+}
+
+function childPids(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /* ------------------------------------------------------------------ HTTP: fetch, timed */
@@ -196,6 +209,8 @@ async function readExam(conn) {
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const jitter = (ms) => ms * (0.6 + Math.random() * 0.8);
+/** The fastest student needs this share of the exam's answering time; the slowest all of it. */
+const PACE_MIN = 0.6;
 
 /**
  * One student, as a browser does it: the exam page, Start (POST, 303, the exam cookie), each page of
@@ -223,7 +238,10 @@ async function runStudent(ctx, s) {
   };
   const is200 = (r) => r.status === 200 || `not 200`;
   const redirectTo = (re) => (r) => (r.status === 303 && re.test(r.headers.get("location") ?? "")) || `not a 303 to ${re}`;
-  const think = ctx.thinkMs;
+  // Each student has a pace of their own: some finish well before the time is up, the slowest at it.
+  // (With per-step jitter alone every student finished within seconds of the others, a crunch no
+  // exam hall sees.)
+  const think = ctx.thinkMs * s.pace;
 
   await step("exam", `${base}/exampage/${exam.id}`, {}, is200);
   await sleep(jitter(think / 4));
@@ -282,7 +300,7 @@ async function runStudent(ctx, s) {
 async function examNight({ base, exam, n, examSeconds = OPT.examSeconds, startWindow = OPT.startWindow, maxRetries = 8, label }) {
   const rec = new Recorder();
   const ctx = { base, exam, rec, thinkMs: (examSeconds * 1000) / (exam.pages + 1), maxRetries, stopped: false };
-  const students = Array.from({ length: n }, (_, i) => ({ i, js: i % 2 === 0, delay: Math.random() * startWindow * 1000, acked: new Map(), finished: false, error: null }));
+  const students = Array.from({ length: n }, (_, i) => ({ i, js: i % 2 === 0, delay: Math.random() * startWindow * 1000, pace: PACE_MIN + Math.random() * (1 - PACE_MIN), acked: new Map(), finished: false, error: null }));
   const t0 = performance.now();
   const progress = setInterval(() => {
     const done = students.filter((s) => s.finished || s.error).length;
@@ -771,7 +789,8 @@ async function nginxChecks(databaseUrl, exam, conn, paths) {
   const nginx = ensureAptPackage("nginx", "nginx", "nginx is needed for the two-instance check (--checks without nginx skips it).");
   const ports = [OPT.port + 1, OPT.port + 2];
   for (const p of [...ports, OPT.nginxPort]) if (await portOpen(p)) throw new Error(`port ${p} is already in use`);
-  const apps = ports.map((p) => startApp(p, databaseUrl, { TRUST_PROXY: "1" }));
+  // Two instances of one process each: stopping one stops half the app, as stopping a machine would.
+  const apps = ports.map((p) => startApp(p, databaseUrl, { TRUST_PROXY: "1", WEB_CONCURRENCY: "1" }));
   await Promise.all(ports.map((p, i) => waitForHealth(`http://127.0.0.1:${p}`, apps[i])));
   const { dir, conf } = writeNginxConfig(ports, OPT.nginxPort);
   const proxy = spawn(nginx, ["-p", dir, "-c", conf, "-e", join(dir, "error.log")], { stdio: ["ignore", "inherit", "inherit"] });

@@ -12,10 +12,15 @@ import { stepQuery } from "~/lib/make-question";
 import { seo } from "~/lib/meta";
 import { settingsQuery } from "~/lib/paper-settings";
 import { getSavedPaper } from "~/models/make-question.server";
+import bengaliSemibold from "~/styles/fonts/hind-siliguri-bengali-600-normal-fixed-one.woff2";
 import madePaperStyles from "~/styles/made-paper.css";
 import makeQuestionStyles from "~/styles/make-question.css";
 
 export const links: LinksFunction = () => [
+  // The paper's headings, numbers and option letters are semibold. That face is "optional" site-wide
+  // (fonts.css): without this preload a first visit, and the copy printed from it, would keep the
+  // system's font for them (empty boxes where the system has no Bengali font).
+  { rel: "preload", href: bengaliSemibold, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   ...katexLinks,
   { rel: "stylesheet", href: makeQuestionStyles },
   { rel: "stylesheet", href: madePaperStyles },
