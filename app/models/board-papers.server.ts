@@ -7,15 +7,17 @@ import { formatBoardYear } from "~/lib/board-year";
 import { parseBoard, parsePage, parseYear, PER_PAGE } from "~/lib/papers";
 import { groupBy } from "~/lib/group-by";
 import { listSetQuestions, type Question } from "~/models/questions.server";
+import { keptUntilContentChange } from "~/models/site.server";
 
 export type BoardSubject = { id: number; name: string; image: string | null };
 
-export async function listBoardSubjects(): Promise<BoardSubject[]> {
-  return db
+/** Every board subject (the home page and /board-question), kept until a staff save. */
+export const listBoardSubjects: () => Promise<BoardSubject[]> = keptUntilContentChange(async () =>
+  db
     .select({ id: boardSubjects.id, name: boardSubjects.name, image: boardSubjects.imageUrl })
     .from(boardSubjects)
-    .orderBy(asc(boardSubjects.sort), asc(boardSubjects.id));
-}
+    .orderBy(asc(boardSubjects.sort), asc(boardSubjects.id)),
+);
 
 /* ------------------------------------------------------------------ papers (board-question, board-creative, ...) */
 // Every function below makes a fixed number of round trips, whatever the number of papers or questions.

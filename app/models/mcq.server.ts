@@ -3,17 +3,18 @@ import { asc, count, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
 import { mcqCategories, questionSets, setQuestions } from "~/db/schema";
+import { keptUntilContentChange } from "~/models/site.server";
 
 export type McqCategory = { id: number; name: string; image: string | null };
 
-/** Top-level MCQ categories (the old mqcategories.php list). */
-export async function topMcqCategories(): Promise<McqCategory[]> {
-  return db
+/** Top-level MCQ categories (the old mqcategories.php list), kept until a staff save. */
+export const topMcqCategories: () => Promise<McqCategory[]> = keptUntilContentChange(async () =>
+  db
     .select({ id: mcqCategories.id, name: mcqCategories.name, image: mcqCategories.image })
     .from(mcqCategories)
     .where(isNull(mcqCategories.parentId))
-    .orderBy(asc(mcqCategories.sort), asc(mcqCategories.id));
-}
+    .orderBy(asc(mcqCategories.sort), asc(mcqCategories.id)),
+);
 
 /* ---------------------------------------------------------------- mq/{id}, mq/sub/{subcat} -- */
 

@@ -92,7 +92,8 @@ export function keptPerKeyUntilContentChange<K, T>(load: (key: K) => Promise<T>,
   return (key) => {
     let value = kept.get(key);
     if (!value) {
-      const loaded = load(key);
+      // A drizzle query is a thenable that runs again on every await: it is settled once, here.
+      const loaded = Promise.resolve(load(key));
       value = loaded;
       if (kept.size >= maxKeys) kept.delete(kept.keys().next().value as K);
       kept.set(key, loaded);

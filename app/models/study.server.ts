@@ -6,6 +6,7 @@ import { db } from "~/db/client.server";
 import { groupBy } from "~/lib/group-by";
 import { notFound, parseId } from "~/lib/http.server";
 import { keepRevision, recordAudit } from "~/models/history.server";
+import { keptPerKeyUntilContentChange } from "~/models/site.server";
 import { renderedOrNull, RENDER_VERSION } from "~/models/rendering.server";
 import { reindex } from "~/models/search.server";
 import { categories, grades, subjectGrades, subjects, titles } from "~/db/schema";
@@ -19,9 +20,12 @@ const subjectCols = { id: subjects.id, sname: subjects.name, slug: subjects.slug
 /**
  * Home: every subject with its first `perSubject` chapters and its chapter count (the subject page
  * has them all). Two queries; the chapters' is cut to `perSubject` a subject in the database, so it
- * sends the same few rows however many chapters there are.
+ * sends the same few rows however many chapters there are. Kept until a staff save.
  */
-export async function homeSubjects(perSubject = 12) {
+const keptHomeSubjects = keptPerKeyUntilContentChange(loadHomeSubjects, 4);
+export const homeSubjects = (perSubject = 12) => keptHomeSubjects(perSubject);
+
+async function loadHomeSubjects(perSubject: number) {
   const ranked = db
     .select({
       id: categories.id,
@@ -192,14 +196,17 @@ export async function getTitle(id: number) {
     .where(eq(titles.id, id))
     .limit(1);
   if (!row) return null;
-  const siblings = await db
-    .select({ id: titles.id, name: titles.name })
-    .from(titles)
-    .where(eq(titles.categoryId, row.category.id))
-    .orderBy(asc(titles.sort), asc(titles.id));
+  const siblings = await titleOrder(row.category.id);
   const i = siblings.findIndex((t) => t.id === id);
   return { ...row, prev: siblings[i - 1] ?? null, next: siblings[i + 1] ?? null };
 }
+
+/** A chapter's titles in their order (a title page's previous and next), kept until a staff save. */
+const titleOrder = keptPerKeyUntilContentChange(
+  async (categoryId: number) =>
+    db.select({ id: titles.id, name: titles.name }).from(titles).where(eq(titles.categoryId, categoryId)).orderBy(asc(titles.sort), asc(titles.id)),
+  1000,
+);
 
 export type SingleSidebarBlock = {
   subject: { id: number; sname: string; slug: string; icon: string };
@@ -216,9 +223,19 @@ export const SIDEBAR_ALL_TITLES_MAX = 150;
 
 /**
  * The single sidebar: subject blocks with their chapters (and each chapter's number of titles) and
- * the titles (one subject, or all). Three queries, whatever the number of titles.
+ * the titles (one subject, or all). Three queries, whatever the number of titles, made once per
+ * subject and open chapter until a staff save (every title page of a chapter shows the same one).
  */
-export async function singleSidebar(subjectId: number | null, openCategoryId?: number): Promise<SingleSidebarBlock[]> {
+export function singleSidebar(subjectId: number | null, openCategoryId?: number): Promise<SingleSidebarBlock[]> {
+  return keptSingleSidebar(`${subjectId ?? ""}:${openCategoryId ?? ""}`);
+}
+
+const keptSingleSidebar = keptPerKeyUntilContentChange((key: string) => {
+  const [subject, open] = key.split(":");
+  return loadSingleSidebar(subject ? Number(subject) : null, open ? Number(open) : undefined);
+}, 1000);
+
+async function loadSingleSidebar(subjectId: number | null, openCategoryId?: number): Promise<SingleSidebarBlock[]> {
   const subs = await db
     .select({ id: subjects.id, sname: subjects.name, slug: subjects.slug, icon: subjects.icon })
     .from(subjects)

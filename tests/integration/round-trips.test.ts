@@ -177,7 +177,8 @@ const pages: Page[] = [
   ["search, empty", () => call(searchLoader, "/search")],
 ];
 
-const SERVED_FROM_KEPT_DATA = new Set(["search, empty"]);
+// Pages made only of lists kept until a staff save, which a page before them in `pages` read first.
+const SERVED_FROM_KEPT_DATA = new Set(["search, empty", "board-question"]);
 
 async function roundTrips(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -398,7 +399,8 @@ describe("round trips per page", () => {
     expect(Object.keys(small)).toHaveLength(pages.length);
     expect(large).toEqual(small);
     const counts = Object.entries(small);
-    // The empty search page shows only lists kept until a staff save ("search" read them first).
+    // The empty search page shows only lists kept until a staff save ("search" read them first); so
+    // does the board subjects' list ("home" read it).
     expect(counts.filter(([name, n]) => n <= 0 && !SERVED_FROM_KEPT_DATA.has(name)), "pages the counter saw no query of").toEqual([]);
     expect(counts.filter(([name, n]) => SERVED_FROM_KEPT_DATA.has(name) && n !== 0), "pages that should ask nothing when warm").toEqual([]);
     // A results page: count the clauses, match (or match some words, when one has no rows at all),

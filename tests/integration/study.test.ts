@@ -7,7 +7,11 @@ import { loader as titleLoader } from "~/routes/title.$id";
 import { loader as subjectLoader } from "~/routes/subject.$sname._index";
 import { loader as subjectGradeLoader } from "~/routes/subject.$sname.$sid.$gid";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { clearShellCache } from "~/models/site.server";
 import { call, closeDb, db, resetTables, renderFixtures, schema } from "./db";
+
+/** These tests write rows directly: they then do what every staff save does to the kept content. */
+const contentChanged = () => clearShellCache();
 
 const MATH_HTML = String.raw`<p>বৃত্ত: $x^2 + y^2 = r^2$ এবং \(\frac{a}{b}\)</p>
 <p>$$\int_0^1 x^2\,dx = \frac{1}{3}$$</p><p>\[\sum_{k=1}^{n} k = \frac{n(n+1)}{2}\]</p>
@@ -82,6 +86,7 @@ describe("home", () => {
   it("shows the first 12 subjects, and all of them when the URL asks", async () => {
     const extra = Array.from({ length: 12 }, (_, i) => ({ id: 300 + i, name: `বিষয় ${i}`, slug: `extra-${i}`, icon: "book", sort: 50 + i }));
     await db.insert(schema.subjects).values(extra);
+    contentChanged();
     try {
       const first = await (await call(homeLoader, "/home?subjects=grid")).json();
       expect(first.subjects).toHaveLength(12);
@@ -93,6 +98,7 @@ describe("home", () => {
       expect(all.views.subjects).toBe("grid");
     } finally {
       await db.delete(schema.subjects).where(inArray(schema.subjects.id, extra.map((s) => s.id)));
+      contentChanged();
     }
   });
 
@@ -168,6 +174,7 @@ describe("title/{id}", () => {
     ]);
     const extra = Array.from({ length: SIDEBAR_ALL_TITLES_MAX }, (_, i) => ({ id: 1000 + i, categoryId: 11, name: `টপিক ${i}`, content: "<p>x</p>", sort: 10 + i }));
     await db.insert(schema.titles).values(extra);
+    contentChanged();
     try {
       const large = await (await call(titleLoader, "/title/100", { id: "100" })).json();
       const [open, other, empty] = large.blocks[0].categories;
@@ -179,6 +186,7 @@ describe("title/{id}", () => {
       expect(inOther.blocks[0].categories[0]).toMatchObject({ cid: 10, titles: null });
     } finally {
       await db.delete(schema.titles).where(inArray(schema.titles.id, extra.map((t) => t.id)));
+      contentChanged();
     }
   });
 });
@@ -195,6 +203,7 @@ describe("subject pages", () => {
     const { SUBJECT_TITLES_PER_CHAPTER: n } = await import("~/models/study.server");
     const extra = Array.from({ length: n + 2 }, (_, i) => ({ id: 2000 + i, categoryId: 12, name: `পাঠ ${i}`, content: "<p>x</p>", sort: n + 2 - i }));
     await db.insert(schema.titles).values(extra);
+    contentChanged();
     try {
       const data = await (await call(subjectGradeLoader, "/subject/higher-math/1/1", { sname: "higher-math", sid: "1", gid: "1" })).json();
       const [ten, twelve] = data.chapters;
@@ -204,6 +213,7 @@ describe("subject pages", () => {
       expect(twelve.titles.map((t: { id: number }) => t.id)).toEqual(extra.map((t) => t.id).reverse().slice(0, n));
     } finally {
       await db.delete(schema.titles).where(inArray(schema.titles.id, extra.map((t) => t.id)));
+      contentChanged();
     }
   });
 
