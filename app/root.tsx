@@ -22,6 +22,7 @@ import { dhakaYear } from "~/lib/dhaka-time";
 import { seo } from "~/lib/meta";
 import { activeNavItem, isAdminPath } from "~/lib/nav";
 import { useRequestInfo } from "~/lib/request-context";
+import { DatabaseDownPage } from "~/components/database-down";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { countOnlineForPages } from "~/models/presence.server";
 import { getPageMeta, getShell, SITE_DEFAULTS } from "~/models/site.server";
@@ -120,19 +121,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { databaseDown } = useRequestInfo();
-  if (databaseDown) {
-    return (
-      <ErrorPage title="সাময়িকভাবে বন্ধ — Service temporarily unavailable">
-        <p>আমাদের ডেটাবেসে এই মুহূর্তে পৌঁছানো যাচ্ছে না। এক মিনিট পরে আবার চেষ্টা করুন।</p>
-        <p>We cannot reach our database right now. Please try again in a minute.</p>
-        <p>
-          <a className="btn" href="">
-            আবার চেষ্টা করুন (Try again)
-          </a>
-        </p>
-      </ErrorPage>
-    );
-  }
+  if (databaseDown) return <DatabaseDownPage />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <ErrorPage title="404 - Page Not Found">

@@ -12,3 +12,10 @@ test("with the database down, pages answer 503 with a friendly page and no inter
   expect(html).not.toMatch(/ECONNREFUSED|at .*\.js:\d+|node_modules|select /i);
   await expect(page.getByRole("link", { name: "Home", exact: true })).toBeVisible(); // the navbar still renders
 });
+
+test("an exam page, whose route has its own error page, says the same while the database is down", async ({ page }) => {
+  const res = await page.goto("/exampage/1");
+  expect(res!.status()).toBe(503);
+  await expect(page.getByRole("heading", { name: /Service temporarily unavailable/ })).toBeVisible();
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+});

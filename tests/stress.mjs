@@ -29,6 +29,8 @@ import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import zlib from "node:zlib";
+import { promisify } from "node:util";
 import os from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -117,7 +119,16 @@ function childPids(pid) {
   }
 }
 
-/* ------------------------------------------------------------------ HTTP: fetch, timed */
+/* ------------------------------------------------------------------ HTTP: node:http, timed */
+
+// The simulated browsers share the load generator's one process and the app's two cores, so their
+// client is node:http, not fetch: fetch decompressed and decoded every body (the students read only
+// the attempt pages' text), and took about a third of the machine's CPU in the exam night's start
+// rush, where it delayed its own measurements. Bodies are still asked for compressed, as a browser
+// asks, and read whole. Idle connections close after 3 s, before the server's 5 s keep-alive ends,
+// so no request is sent on a connection the server is closing.
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 4096, timeout: 3000 });
+const inflate = { br: promisify(zlib.brotliDecompress), gzip: promisify(zlib.gunzip), deflate: promisify(zlib.inflate) };
 
 /**
  * One request, timed, its whole body read. Never throws: { status (0: no answer), ms, text, headers, error }.
@@ -125,30 +136,57 @@ function childPids(pid) {
  */
 async function call(url, { method = "GET", body, jar, headers = {}, timeoutMs = 30_000, text = false } = {}) {
   const t0 = performance.now();
+  const payload = body === undefined ? undefined : Buffer.from(body);
   try {
-    const res = await fetch(url, {
-      method,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: {
-        ...(body !== undefined && typeof body === "string" ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-        ...(jar?.cookie ? { Cookie: jar.cookie } : {}),
-        ...headers,
-      },
+    const res = await new Promise((resolve, reject) => {
+      const req = http.request(url, {
+        method,
+        agent,
+        headers: {
+          "Accept-Encoding": "br, gzip",
+          ...(payload ? { "Content-Length": payload.length } : {}),
+          ...(typeof body === "string" ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+          ...(jar?.cookie ? { Cookie: jar.cookie } : {}),
+          ...headers,
+        },
+      });
+      const timer = setTimeout(() => req.destroy(Object.assign(new Error("timeout"), { code: "TimeoutError" })), timeoutMs);
+      req.on("error", (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      req.on("response", (r) => {
+        const chunks = [];
+        r.on("data", (c) => chunks.push(c));
+        r.on("error", (e) => {
+          clearTimeout(timer);
+          reject(e);
+        });
+        r.on("end", () => {
+          clearTimeout(timer);
+          resolve({ status: r.statusCode, raw: r.rawHeaders, body: Buffer.concat(chunks) });
+        });
+      });
+      req.end(payload);
     });
-    const content = text ? await res.text() : (await res.arrayBuffer(), "");
+    const resHeaders = new Headers();
+    for (let i = 0; i < res.raw.length; i += 2) resHeaders.append(res.raw[i], res.raw[i + 1]);
+    let content = "";
+    if (text) {
+      const unzip = inflate[resHeaders.get("content-encoding") ?? ""];
+      content = (unzip ? await unzip(res.body) : res.body).toString("utf8");
+    }
     if (jar) {
-      for (const c of res.headers.getSetCookie?.() ?? []) {
+      for (const c of resHeaders.getSetCookie()) {
         const pair = c.split(";")[0];
         const name = pair.split("=")[0];
         const rest = (jar.cookie ?? "").split("; ").filter((p) => p && !p.startsWith(`${name}=`));
         jar.cookie = [...rest, pair].join("; ");
       }
     }
-    return { status: res.status, ms: performance.now() - t0, text: content, headers: res.headers };
+    return { status: res.status, ms: performance.now() - t0, text: content, headers: resHeaders };
   } catch (e) {
-    return { status: 0, ms: performance.now() - t0, text: "", headers: new Headers(), error: e.cause?.code || e.cause?.message || e.name || e.message };
+    return { status: 0, ms: performance.now() - t0, text: "", headers: new Headers(), error: e.code || e.message || e.name };
   }
 }
 

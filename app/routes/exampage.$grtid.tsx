@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunction
 import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
+import { DatabaseDownPage } from "~/components/database-down";
 import { QuizForm, QuizPager } from "~/components/quiz-form";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import {
@@ -21,6 +22,7 @@ import {
 } from "~/lib/exam-query";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
 import { seo } from "~/lib/meta";
+import { useRequestInfo } from "~/lib/request-context";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
 import { fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
 import { parseNegativeMark } from "~/lib/scoring";
@@ -239,6 +241,8 @@ function StartExam({ grtid, meta }: { grtid: number; meta: ReturnType<typeof use
 /** A bad or unknown grtid: the spec's message ('Missing grtid', 'Failed to load exam.') in the site's page. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { databaseDown } = useRequestInfo();
+  if (databaseDown) return <DatabaseDownPage />;
   const message =
     isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data.length < 300
       ? error.data
