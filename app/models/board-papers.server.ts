@@ -1,5 +1,5 @@
 // Board subjects and their past papers.
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { boardPapers, boards, boardSubjects } from "~/db/schema";
 import { toBanglaDigits } from "~/lib/bangla-digits";
@@ -7,7 +7,7 @@ import { formatBoardYear } from "~/lib/board-year";
 import { parseBoard, parsePage, parseYear, PER_PAGE } from "~/lib/papers";
 import { groupBy } from "~/lib/group-by";
 import { listSetQuestions, type Question } from "~/models/questions.server";
-import { keptUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange, keptUntilContentChange } from "~/models/site.server";
 
 export type BoardSubject = { id: number; name: string; image: string | null };
 
@@ -45,25 +45,28 @@ export type FullPaper = PaperListItem & { contentHtml: string | null; questions:
 
 export type PaperFilter = { boardId: number | null; year: number | null };
 
-export async function listBoards(): Promise<Board[]> {
-  return db
+// Boards, board subjects and a scope's years change only by staff saves: kept until the next one.
+
+/** Every board, in order (the board filter), kept until a staff save. */
+export const listBoards: () => Promise<Board[]> = keptUntilContentChange(async () =>
+  db
     .select({ id: boards.id, code: boards.code, name: boards.name })
     .from(boards)
-    .orderBy(asc(boards.sort), asc(boards.id));
-}
+    .orderBy(asc(boards.sort), asc(boards.id)),
+);
 
-export async function getBoardSubject(id: number) {
+/** A board subject by id, or null; kept per id until a staff save. */
+export const getBoardSubject = keptPerKeyUntilContentChange(async (id: number) => {
   const [row] = await db
     .select({ id: boardSubjects.id, name: boardSubjects.name, image: boardSubjects.imageUrl, subjectId: boardSubjects.subjectId })
     .from(boardSubjects)
     .where(eq(boardSubjects.id, id))
     .limit(1);
   return row ?? null;
-}
+}, 1000);
 
 export async function getBoard(id: number): Promise<Board | null> {
-  const [row] = await db.select({ id: boards.id, code: boards.code, name: boards.name }).from(boards).where(eq(boards.id, id)).limit(1);
-  return row ?? null;
+  return (await listBoards()).find((b) => b.id === id) ?? null;
 }
 
 const listCols = {
@@ -94,43 +97,58 @@ function filterWhere(filter: PaperFilter, ...more: (SQL | undefined)[]) {
 
 const listOrder = [desc(boardPapers.year), asc(boardPapers.kind), asc(boardPapers.sort), asc(boardPapers.id)];
 
-/** The years that have papers in a scope, newest first (for the year select). */
-async function yearsOf(where: SQL | undefined): Promise<number[]> {
-  const rows = await db.selectDistinct({ year: boardPapers.year }).from(boardPapers).where(where).orderBy(desc(boardPapers.year));
+/** The years that have papers in a scope, newest first (for the year select); kept per scope. */
+type YearScope = { boardSubjectId: number } | { kind: PaperKind };
+const scopeWhere = (scope: YearScope) => ("kind" in scope ? eq(boardPapers.kind, scope.kind) : eq(boardPapers.boardSubjectId, scope.boardSubjectId));
+const keptYears = keptPerKeyUntilContentChange(async (key: string) => {
+  const scope: YearScope = JSON.parse(key);
+  const rows = await db.selectDistinct({ year: boardPapers.year }).from(boardPapers).where(scopeWhere(scope)).orderBy(desc(boardPapers.year));
   return rows.map((r) => r.year);
-}
+}, 1000);
+const yearsOf = (scope: YearScope) => keptYears(JSON.stringify(scope));
 
 /** /board-question/{sid}: one page of a board subject's papers (a big subject has hundreds). */
 export async function subjectPapers(boardSubjectId: number, filter: PaperFilter, page: number, perPage: number) {
-  return pagedPapers(filterWhere(filter, eq(boardPapers.boardSubjectId, boardSubjectId)), eq(boardPapers.boardSubjectId, boardSubjectId), page, perPage);
+  const scope = { boardSubjectId };
+  return pagedPapers(filterWhere(filter, scopeWhere(scope)), scope, page, perPage);
 }
 
 /** board-creative, board-multiq: one page of all papers of a kind. */
 export async function papersByKind(kind: PaperKind, filter: PaperFilter, page: number, perPage: number) {
-  return pagedPapers(filterWhere(filter, eq(boardPapers.kind, kind)), eq(boardPapers.kind, kind), page, perPage);
+  const scope = { kind };
+  return pagedPapers(filterWhere(filter, scopeWhere(scope)), scope, page, perPage);
+}
+
+/** One page of the papers `where` selects, with the number of all of them (0 when the page is past the end). */
+function pageRows(where: SQL | undefined, page: number, perPage: number) {
+  return db
+    .select({ ...listCols, total: sql<number>`count(*) over ()` })
+    .from(boardPapers)
+    .innerJoin(boardSubjects, eq(boardSubjects.id, boardPapers.boardSubjectId))
+    .leftJoin(boards, eq(boards.id, boardPapers.boardId))
+    .where(where)
+    .orderBy(...listOrder)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
 }
 
 /**
- * One page of the papers `where` selects, newest first, with their total and the years of `yearsWhere`
- * (the unfiltered list's, for the year filter). A page beyond the end shows the last page; the caller
- * has already turned an invalid page into 1.
+ * One page of the papers `where` selects, newest first, with their total and the years of the
+ * unfiltered scope (for the year filter). One round trip when the page exists; a page beyond the end
+ * shows the last page (a count, then that page). The caller has already turned an invalid page into 1.
  */
-async function pagedPapers(where: SQL | undefined, yearsWhere: SQL, page: number, perPage: number) {
-  const [[{ total }], years] = await Promise.all([db.select({ total: count() }).from(boardPapers).where(where), yearsOf(yearsWhere)]);
+async function pagedPapers(where: SQL | undefined, scope: YearScope, page: number, perPage: number) {
+  const wanted = Math.max(1, page);
+  const [first, years] = await Promise.all([pageRows(where, wanted, perPage), yearsOf(scope)]);
+  let rows = first;
+  let total = Number(first[0]?.total ?? 0);
+  if (!rows.length && wanted > 1) {
+    [{ total }] = await db.select({ total: count() }).from(boardPapers).where(where);
+    rows = total ? await pageRows(where, Math.ceil(total / perPage), perPage) : [];
+  }
   const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const rows = total
-    ? await db
-        .select(listCols)
-        .from(boardPapers)
-        .innerJoin(boardSubjects, eq(boardSubjects.id, boardPapers.boardSubjectId))
-        .leftJoin(boards, eq(boards.id, boardPapers.boardId))
-        .where(where)
-        .orderBy(...listOrder)
-        .limit(perPage)
-        .offset((current - 1) * perPage)
-    : [];
-  return { papers: rows.map(toListItem), total, page: current, pageCount, years };
+  const current = Math.min(wanted, pageCount);
+  return { papers: rows.map(({ total: _total, ...row }) => toListItem(row)), total, page: current, pageCount, years };
 }
 
 export type PaperRow = ListRow & { contentHtml: string | null; questionSetId: number | null };

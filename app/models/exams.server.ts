@@ -4,11 +4,17 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { examGroups, examGroupSubjects, examples, examTitleGroups, examTitles, setQuestions } from "~/db/schema";
 import { groupBy } from "~/lib/group-by";
+import { keptPerKeyUntilContentChange } from "~/models/site.server";
 
 export type ExamGroup = { id: number; name: string; subjectName: string };
 
+// Only staff saves change what this file reads: each function's result is kept per id until the next
+// save (site.server.ts), so the exam page and the sub-page ask the database nothing when warm.
+
 /** An exam title group (the exam sub-page): its banner, announcement and group pills. Two queries at once. */
-export async function getExamSubPage(titleGroupId: number) {
+export const getExamSubPage = keptPerKeyUntilContentChange(readExamSubPage, 1000);
+
+async function readExamSubPage(titleGroupId: number) {
   const [[titleGroup], groups] = await Promise.all([
     db
       .select({ id: examTitleGroups.id, name: examTitleGroups.name, announceHtml: examTitleGroups.announceHtml, banner: examTitleGroups.banner })
@@ -28,7 +34,9 @@ export type ExamTitleLink = { id: number; name: string };
 export type GroupSubject = { id: number; name: string; titles: ExamTitleLink[] };
 
 /** A group's subjects, each with its exams. Two queries. */
-export async function getGroupSubjects(groupId: number): Promise<GroupSubject[]> {
+export const getGroupSubjects = keptPerKeyUntilContentChange(readGroupSubjects, 1000);
+
+async function readGroupSubjects(groupId: number): Promise<GroupSubject[]> {
   const subs = await db
     .select({ id: examGroupSubjects.id, name: examGroupSubjects.name })
     .from(examGroupSubjects)
@@ -60,7 +68,9 @@ export type ExamTitle = {
 };
 
 /** One exam with where it is listed and its number of questions. One query. */
-export async function getExamTitle(examId: number): Promise<ExamTitle | null> {
+export const getExamTitle = keptPerKeyUntilContentChange(readExamTitle, 1000);
+
+async function readExamTitle(examId: number): Promise<ExamTitle | null> {
   const [row] = await db
     .select({
       id: examTitles.id,

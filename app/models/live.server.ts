@@ -1,6 +1,7 @@
 // Live classes: the one on air or next, the upcoming schedule and past classes with recordings.
 // Everything is relative to `now`, passed in, so the schedule is testable at a fixed moment.
 import { and, asc, desc, gt, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
 import { liveClasses } from "~/db/schema";
 
@@ -37,28 +38,41 @@ export type LiveSchedule = {
   past: LiveClass[];
 };
 
+/** Which of the schedule's three lists a row of the one query is for. */
+const ON_AIR = 0;
+const NEXT = 1;
+const DONE = 2;
+
+/** One round trip: the class on air, the next `upcoming + 1` and the last `past` recordings, in one UNION ALL. */
 export async function liveSchedule(now: Date, { upcoming = 10, past = 12 } = {}): Promise<LiveSchedule> {
   const at = utc(now);
-  const [onAir, next, done] = await Promise.all([
+  const part = (n: number) => ({ ...cols, part: sql<number>`${sql.raw(String(n))}`.as("part") });
+  const rows = await unionAll(
     db
-      .select(cols)
+      .select(part(ON_AIR))
       .from(liveClasses)
       .where(and(lte(liveClasses.startsAt, now), sql`${endsAt} > ${at}`))
       .orderBy(desc(liveClasses.startsAt), desc(liveClasses.id))
       .limit(1),
     db
-      .select(cols)
+      .select(part(NEXT))
       .from(liveClasses)
       .where(gt(liveClasses.startsAt, now))
       .orderBy(asc(liveClasses.startsAt), asc(liveClasses.id))
       .limit(upcoming + 1),
     db
-      .select(cols)
+      .select(part(DONE))
       .from(liveClasses)
       .where(and(sql`${endsAt} <= ${at}`, isNotNull(liveClasses.recordingUrl), ne(liveClasses.recordingUrl, "")))
       .orderBy(desc(liveClasses.startsAt), desc(liveClasses.id))
       .limit(past),
-  ]);
+  );
+  // A UNION's rows come in no promised order: each list is put in its own here.
+  const newestFirst = (a: LiveClass, b: LiveClass) => b.startsAt.getTime() - a.startsAt.getTime() || b.id - a.id;
+  const list = (n: number) => rows.filter((r) => Number(r.part) === n).map(({ part: _part, ...item }) => ({ ...item, startsAt: new Date(item.startsAt) }));
+  const onAir = list(ON_AIR);
+  const next = list(NEXT).sort((a, b) => -newestFirst(a, b));
+  const done = list(DONE).sort(newestFirst);
   if (onAir[0]) return { featured: { status: "live", item: onAir[0] }, upcoming: next.slice(0, upcoming), past: done };
   if (next[0]) return { featured: { status: "next", item: next[0] }, upcoming: next.slice(1, upcoming + 1), past: done };
   return { featured: null, upcoming: [], past: done };

@@ -3,7 +3,7 @@ import { asc, count, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
 import { mcqCategories, questionSets, setQuestions } from "~/db/schema";
-import { keptUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange, keptUntilContentChange } from "~/models/site.server";
 
 export type McqCategory = { id: number; name: string; image: string | null };
 
@@ -24,8 +24,13 @@ export type McqCategoryPage = {
   sets: { id: number; name: string; count: number }[];
 };
 
-/** A category with its parent, sub-categories and question sets (with their sizes). Three queries at once. */
-export async function getMcqCategoryPage(id: number): Promise<McqCategoryPage | null> {
+/**
+ * A category with its parent, sub-categories and question sets (with their sizes). Three queries at
+ * once, kept per category until a staff save.
+ */
+export const getMcqCategoryPage = keptPerKeyUntilContentChange(readMcqCategoryPage, 1000);
+
+async function readMcqCategoryPage(id: number): Promise<McqCategoryPage | null> {
   const parent = alias(mcqCategories, "parent");
   const [[row], subCategories, sets] = await Promise.all([
     db

@@ -10,6 +10,7 @@ import { formatSources } from "~/lib/board-year";
 import type { Question } from "~/lib/question";
 import { groupBy } from "~/lib/group-by";
 import type { BankEntry } from "~/lib/make-question";
+import { keptPerKeyUntilContentChange } from "~/models/site.server";
 
 export type { PublicQuestion, Question } from "~/lib/question";
 export { withoutAnswer } from "~/lib/question";
@@ -76,6 +77,22 @@ async function assemble(rows: (Row & { setId?: number })[]) {
 export async function listSetQuestions({ setIds, offset = 0, limit }: { setIds: number[]; offset?: number; limit?: number }) {
   if (!setIds.length) return [];
   return assemble(await setQuestionRows(setIds, offset, limit));
+}
+
+/** A set of at most this many questions is read whole once and kept (pageOfSet); a bigger one page by page. */
+export const KEPT_SET_MAX = 300;
+
+const keptSet = keptPerKeyUntilContentChange((setId: number) => listSetQuestions({ setIds: [setId] }), 64);
+
+/**
+ * One page of one set's questions (the exam and practice pages, and scoring their answers). Only
+ * staff saves change a set, so a set of up to KEPT_SET_MAX questions (`count`, as the caller knows
+ * it) is kept until the next save and a page is a slice of it: no round trip when warm, which is what
+ * exam night asks of the same exam thousands of times.
+ */
+export async function pageOfSet(setId: number, count: number, offset: number, limit: number) {
+  if (count > KEPT_SET_MAX) return listSetQuestions({ setIds: [setId], offset, limit });
+  return (await keptSet(setId)).slice(offset, offset + limit);
 }
 
 function setQuestionRows(setIds: number[], offset = 0, limit?: number) {

@@ -93,7 +93,7 @@ export function keptPerKeyUntilContentChange<K, T>(load: (key: K) => Promise<T>,
     let value = kept.get(key);
     if (!value) {
       // A drizzle query is a thenable that runs again on every await: it is settled once, here.
-      const loaded = Promise.resolve(load(key));
+      const loaded = Promise.resolve(load(key)).then(frozenOutsideProduction);
       value = loaded;
       if (kept.size >= maxKeys) kept.delete(kept.keys().next().value as K);
       kept.set(key, loaded);
@@ -103,6 +103,24 @@ export function keptPerKeyUntilContentChange<K, T>(load: (key: K) => Promise<T>,
     }
     return value;
   };
+}
+
+/**
+ * A kept value is shared by every request of the process: outside production it is frozen, so code
+ * that changes it (instead of making its own copy) fails in the tests instead of showing one
+ * visitor's changes to the next.
+ */
+function frozenOutsideProduction<T>(value: T): T {
+  if (process.env.NODE_ENV !== "production") deepFreeze(value);
+  return value;
+}
+
+function deepFreeze(value: unknown) {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  if (value instanceof Map) for (const [k, v] of value) deepFreeze(k), deepFreeze(v);
+  else if (value instanceof Set) for (const v of value) deepFreeze(v);
+  else for (const v of Object.values(value)) deepFreeze(v);
 }
 
 /**

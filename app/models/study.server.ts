@@ -62,7 +62,11 @@ export async function findSubjectBySlug(slug: string) {
   return s ?? null;
 }
 
-export async function findSubjectGrade(sid: number, gid: number) {
+/** A subject in a grade, or null; kept per pair until a staff save (a URL's subject and grade). */
+export const findSubjectGrade = (sid: number, gid: number) => keptSubjectGrade(`${sid}:${gid}`);
+
+const keptSubjectGrade = keptPerKeyUntilContentChange(async (key: string) => {
+  const [sid, gid] = key.split(":").map(Number);
   const [row] = await db
     .select({ ...subjectCols, gid: grades.id, gname: grades.name })
     .from(subjectGrades)
@@ -71,17 +75,27 @@ export async function findSubjectGrade(sid: number, gid: number) {
     .where(and(eq(subjectGrades.subjectId, sid), eq(subjectGrades.gradeId, gid)))
     .limit(1);
   return row ?? null;
-}
+}, 1000);
 
-/** The grades a subject is offered in (for the subject page's grade links). */
-export async function subjectGradesOf(sid: number) {
-  return db
-    .select({ gid: grades.id, gname: grades.name })
-    .from(subjectGrades)
-    .innerJoin(grades, eq(grades.id, subjectGrades.gradeId))
-    .where(eq(subjectGrades.subjectId, sid))
-    .orderBy(asc(grades.sort), asc(grades.id));
-}
+/** The grades a subject is offered in (for the subject page's grade links); kept until a staff save. */
+export const subjectGradesOf = keptPerKeyUntilContentChange(
+  (sid: number) =>
+    db
+      .select({ gid: grades.id, gname: grades.name })
+      .from(subjectGrades)
+      .innerJoin(grades, eq(grades.id, subjectGrades.gradeId))
+      .where(eq(subjectGrades.subjectId, sid))
+      .orderBy(asc(grades.sort), asc(grades.id)),
+  1000,
+);
+
+/** A subject page's chapters (chaptersWithTitles with its defaults), kept per subject, grade and page until a staff save. */
+export const subjectChapters = (sid: number, gid: number | null, page: number) => keptSubjectChapters(`${sid}:${gid ?? ""}:${page}`);
+
+const keptSubjectChapters = keptPerKeyUntilContentChange((key: string) => {
+  const [sid, gid, page] = key.split(":");
+  return chaptersWithTitles(Number(sid), gid === "" ? null : Number(gid), Number(page));
+}, 1000);
 
 /** Titles a chapter shows on a subject page; its own page (/category/{id}) lists them all. */
 export const SUBJECT_TITLES_PER_CHAPTER = 5;

@@ -27,7 +27,7 @@ import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
 import { fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
 import { parseNegativeMark } from "~/lib/scoring";
 import { getExamTitle, type ExamTitle } from "~/models/exams.server";
-import { listSetQuestions, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
+import { pageOfSet, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
 import examStyles from "~/styles/exam.css";
 
 export const links: LinksFunction = () => [
@@ -91,7 +91,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (["page", "pageSize", "includeCorrect", "back"].some((name) => search.getAll(name).length > 1)) throw redirect(examUrl(grtid, query));
   const exam = await findExam(grtid);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
-  const rows = exam.total > 0 ? await listSetQuestions({ setIds: [exam.questionSetId], offset, limit: query.pageSize }) : [];
+  const rows = exam.total > 0 ? await pageOfSet(exam.questionSetId, exam.total, offset, query.pageSize) : [];
   const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ);
   return json(view, { status: view.success ? 200 : 404 });
 }
@@ -112,7 +112,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   if (intent === "clear") return redirect(examUrl(grtid, query), 303);
   const exam = await findExam(grtid);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
-  const rows = exam.total > 0 ? await listSetQuestions({ setIds: [exam.questionSetId], offset, limit: query.pageSize }) : [];
+  const rows = exam.total > 0 ? await pageOfSet(exam.questionSetId, exam.total, offset, query.pageSize) : [];
   const state = exam.total > 0 ? gradeQuiz(rows, form, intent, exam.negativeMark, query.includeCorrect) : FRESH_QUIZ;
   const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, state);
   return json(view, { status: view.success ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });

@@ -6,12 +6,12 @@ import { PageBanner } from "~/components/page-banner";
 import { requireSubjectGrade } from "~/models/study.server";
 import { seo } from "~/lib/meta";
 import { parsePage } from "~/lib/papers";
-import { chaptersWithTitles, subjectGradesOf } from "~/models/study.server";
+import { subjectChapters, subjectGradesOf } from "~/models/study.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { subject, sid, gid } = await requireSubjectGrade({ params, request }, "subject");
   const url = new URL(request.url);
-  const [grades, list] = await Promise.all([subjectGradesOf(sid), chaptersWithTitles(sid, gid, parsePage(url.searchParams.get("page")))]);
+  const [grades, list] = await Promise.all([subjectGradesOf(sid), subjectChapters(sid, gid, parsePage(url.searchParams.get("page")))]);
   return json({ subject, grades, ...list, search: url.search });
 }
 

@@ -6,7 +6,7 @@ import { PageBanner } from "~/components/page-banner";
 import { notFound } from "~/lib/http.server";
 import { seo } from "~/lib/meta";
 import { parsePage } from "~/lib/papers";
-import { chaptersWithTitles, findSubjectBySlug, subjectGradesOf } from "~/models/study.server";
+import { subjectChapters, findSubjectBySlug, subjectGradesOf } from "~/models/study.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = (params.sname ?? "").toLowerCase();
@@ -14,7 +14,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const subject = await findSubjectBySlug(slug);
   if (!subject) throw notFound();
   const url = new URL(request.url);
-  const [grades, list] = await Promise.all([subjectGradesOf(subject.id), chaptersWithTitles(subject.id, null, parsePage(url.searchParams.get("page")))]);
+  const [grades, list] = await Promise.all([subjectGradesOf(subject.id), subjectChapters(subject.id, null, parsePage(url.searchParams.get("page")))]);
   return json({ subject, grades, ...list, search: url.search });
 }
 

@@ -1,13 +1,15 @@
 // Data kept per process until a staff save moves the content version: the keyed form and the general
 // sidebar that uses it (the same lists on /about and every category page of a subject).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listBoardSubjects } from "~/models/board-papers.server";
-import { topMcqCategories } from "~/models/mcq.server";
+import { getBoardSubject, listBoards, listBoardSubjects, subjectPapers } from "~/models/board-papers.server";
+import { getExamSubPage, getExamTitle, getGroupSubjects } from "~/models/exams.server";
+import { getMcqCategoryPage, topMcqCategories } from "~/models/mcq.server";
+import { KEPT_SET_MAX, pageOfSet } from "~/models/questions.server";
 import { generalSidebar } from "~/models/sidebar.server";
-import { getTitle, homeSubjects, singleSidebar } from "~/models/study.server";
+import { findSubjectGrade, getTitle, homeSubjects, singleSidebar, subjectChapters, subjectGradesOf } from "~/models/study.server";
 import { bumpContentVersion, clearShellCache, keptPerKeyUntilContentChange } from "~/models/site.server";
 import { queryCount } from "~/db/client.server";
-import { closeDb, db, resetTables, schema } from "./db";
+import { closeDb, db, insertQuestions, resetTables, schema } from "./db";
 
 describe("keptPerKeyUntilContentChange", () => {
   it("loads each key once, forgets the oldest past its bound and everything on a content change", async () => {
@@ -123,5 +125,105 @@ describe("the home lists and a title page's chapter order and sidebar", () => {
     expect(mcq2.map((c) => c.name)).toEqual(["বিসিএস", "মেডিকেল"]);
     expect(title2?.next?.name).toBe("কাজ");
     expect(sidebar2[0].categories[0].titles?.map((t) => t.tid)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("an exam's questions, the MCQ, board-paper, subject and exam lists", () => {
+  const mcq = (id: number, setId: number, sort: number) => ({ id, setId, sort, body: `<p>প্রশ্ন ${id}</p>`, flag: 0 });
+  beforeAll(async () => {
+    await resetTables();
+    await db.insert(schema.grades).values([
+      { id: 1, name: "এসএসসি", sort: 1 },
+      { id: 2, name: "এইচএসসি", sort: 2 },
+    ]);
+    await db.insert(schema.subjects).values({ id: 1, name: "পদার্থবিজ্ঞান", slug: "physics", icon: "physics" });
+    await db.insert(schema.subjectGrades).values({ subjectId: 1, gradeId: 1 });
+    await db.insert(schema.categories).values({ id: 1, subjectId: 1, gradeId: 1, name: "বল" });
+    await db.insert(schema.mcqCategories).values({ id: 1, name: "বিসিএস" });
+    await db.insert(schema.questionSets).values({ id: 1, mcqCategoryId: 1, name: "সেট ১" });
+    await insertQuestions([mcq(1, 1, 1), mcq(2, 1, 2)]);
+    await db.insert(schema.examTitleGroups).values({ id: 1, name: "মডেল টেস্ট" });
+    await db.insert(schema.examGroups).values({ id: 1, titleGroupId: 1, name: "বিজ্ঞান" });
+    await db.insert(schema.examGroupSubjects).values({ id: 1, groupId: 1, name: "পদার্থ" });
+    await db.insert(schema.examTitles).values({ id: 1, groupSubjectId: 1, name: "পরীক্ষা ১", questionSetId: 1, fullMarks: 2, durationMinutes: 2 });
+    await db.insert(schema.boards).values({ id: 1, code: "dhaka", name: "ঢাকা বোর্ড", sort: 1 });
+    await db.insert(schema.boardSubjects).values({ id: 1, name: "পদার্থবিজ্ঞান" });
+    await db.insert(schema.boardPapers).values({ id: 1, boardSubjectId: 1, boardId: 1, year: 2023, kind: "mcq", title: "পদার্থবিজ্ঞান ২০২৩" });
+    clearShellCache();
+  });
+  afterAll(closeDb);
+
+  const read = async () => {
+    const exam = await getExamTitle(1);
+    return {
+      exam,
+      questions: await pageOfSet(1, exam!.total, 0, 25),
+      mcq: await getMcqCategoryPage(1),
+      subPage: await getExamSubPage(1),
+      groupSubjects: await getGroupSubjects(1),
+      boards: await listBoards(),
+      boardSubject: await getBoardSubject(1),
+      papers: await subjectPapers(1, { boardId: null, year: null }, 1, 10),
+      subject: await findSubjectGrade(1, 1),
+      grades: await subjectGradesOf(1),
+      chapters: await subjectChapters(1, 1, 1),
+    };
+  };
+
+  it("are read once, and a staff save shows at once", async () => {
+    const first = await read();
+    expect(first.questions.map((q) => q.id)).toEqual([1, 2]);
+    expect(first.mcq?.sets).toEqual([{ id: 1, name: "সেট ১", count: 2 }]);
+    expect(first.papers).toMatchObject({ total: 1, years: [2023], pageCount: 1 });
+    expect(first.grades.map((g) => g.gname)).toEqual(["এসএসসি"]);
+    expect(first.chapters.chapters.map((c) => c.name)).toEqual(["বল"]);
+
+    const before = queryCount();
+    const again = await read();
+    // The papers' page itself is asked for (its filters are the URL's); everything else is kept.
+    expect(queryCount() - before).toBe(1);
+    expect(again.questions[0]).toBe(first.questions[0]);
+
+    await insertQuestions([mcq(3, 1, 3)]);
+    await db.insert(schema.boardPapers).values({ id: 2, boardSubjectId: 1, boardId: 1, year: 2024, kind: "mcq", title: "পদার্থবিজ্ঞান ২০২৪" });
+    await db.insert(schema.subjectGrades).values({ subjectId: 1, gradeId: 2 });
+    await db.insert(schema.categories).values({ id: 2, subjectId: 1, gradeId: 1, name: "শক্তি", sort: 2 });
+    await db.insert(schema.examGroups).values({ id: 2, titleGroupId: 1, name: "মানবিক" });
+    await db.transaction((tx) => bumpContentVersion(tx)); // what every staff save does
+    const after = await read();
+    expect(after.exam?.total).toBe(3);
+    expect(after.questions.map((q) => q.id)).toEqual([1, 2, 3]);
+    expect(after.mcq?.sets[0].count).toBe(3);
+    expect(after.papers).toMatchObject({ total: 2, years: [2024, 2023] });
+    expect(after.grades.map((g) => g.gname)).toEqual(["এসএসসি", "এইচএসসি"]);
+    expect(after.chapters.chapters.map((c) => c.name)).toEqual(["বল", "শক্তি"]);
+    expect(after.subPage?.groups.map((g) => g.name)).toEqual(["বিজ্ঞান", "মানবিক"]);
+  });
+
+  it("a page is a slice of the kept set; a set over KEPT_SET_MAX is read page by page", async () => {
+    const all = await pageOfSet(1, 3, 0, 25);
+    expect((await pageOfSet(1, 3, 1, 1)).map((q) => q.id)).toEqual([2]);
+    expect((await pageOfSet(1, 3, 2, 25)).map((q) => q.id)).toEqual([3]);
+    expect(await pageOfSet(1, 3, 5, 25)).toEqual([]);
+    const before = queryCount();
+    const paged = await pageOfSet(1, KEPT_SET_MAX + 1, 1, 1);
+    expect(paged.map((q) => q.id)).toEqual([2]);
+    expect(queryCount() - before).toBeGreaterThan(0);
+    expect(paged[0]).not.toBe(all[1]);
+  });
+
+  it("a kept value is frozen outside production: a change to it fails instead of reaching the next visitor", async () => {
+    const [q] = await pageOfSet(1, 3, 0, 1);
+    expect(() => {
+      (q as { html: string }).html = "changed";
+    }).toThrow(TypeError);
+    expect(() => (q.options as unknown[]).push("x")).toThrow(TypeError);
+  });
+
+  it("the papers' page past the end shows the last page", async () => {
+    const paged = await subjectPapers(1, { boardId: null, year: null }, 9, 1);
+    expect(paged).toMatchObject({ total: 2, page: 2, pageCount: 2 });
+    expect(paged.papers.map((p) => p.id)).toEqual([1]);
+    expect(await subjectPapers(1, { boardId: 1, year: 1999 }, 3, 1)).toMatchObject({ total: 0, page: 1, pageCount: 1, papers: [] });
   });
 });

@@ -177,8 +177,16 @@ const pages: Page[] = [
   ["search, empty", () => call(searchLoader, "/search")],
 ];
 
-// Pages made only of lists kept until a staff save, which a page before them in `pages` read first.
-const SERVED_FROM_KEPT_DATA = new Set(["search, empty", "board-question"]);
+// Pages made only of what is kept until a staff save, which a page before them in `pages` read first:
+// lists, and an exam's or a practice set's questions (the POSTs score the page their GET showed).
+const SERVED_FROM_KEPT_DATA = new Set([
+  "search, empty",
+  "board-question",
+  "exampage POST result",
+  "exampage POST submit",
+  "mq POST result",
+  "mq sub POST result",
+]);
 
 async function roundTrips(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};

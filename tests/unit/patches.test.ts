@@ -12,6 +12,7 @@ describe("patches are installed", () => {
   it.each([
     ["@remix-run/router/dist/router.cjs.js", "rankedBranchesCache"],
     ["@remix-run/router/dist/router.cjs.js", "jsonTextKey"],
+    ["@remix-run/router/dist/router.cjs.js", "matchesCache"],
     ["@remix-run/server-runtime/dist/server.js", "get serverHandoffString()"],
     ["@remix-run/react/dist/server.js", "serverRoutesCache"],
     ["react-router-dom/server.js", "dataRoutesCache"],
@@ -49,6 +50,28 @@ describe("route matching with the kept branches", () => {
     const b = router.matchRoutes(routes, "/title/6")!;
     expect([a[1].params.id, b[1].params.id]).toEqual(["5", "6"]);
     expect(a[1].params).not.toBe(b[1].params);
+  });
+
+  it("a path matched again gets its own copies, which callers may change", () => {
+    const nested = [{ id: "root", path: "", children: [{ id: "subject", path: "subject/:slug/:sid/:gid" }] }];
+    const first = router.matchRoutes(nested as typeof routes, "/subject/math/1/2")!;
+    expect(first.map((m) => m.params)).toEqual([
+      { slug: "math", sid: "1", gid: "2" },
+      { slug: "math", sid: "1", gid: "2" },
+    ]);
+    (first[1].params as Record<string, string>).sid = "changed";
+    first[0].pathname = "/changed";
+    const again = router.matchRoutes(nested as typeof routes, "/subject/math/1/2")!;
+    expect(again).not.toBe(first);
+    expect(again[1].params).toEqual({ slug: "math", sid: "1", gid: "2" });
+    expect(again[0].pathname).toBe("/");
+    expect(again[1].pathname).toBe("/subject/math/1/2");
+    // One params object for the whole match, as matchRouteBranch makes it.
+    expect(again[0].params).toBe(again[1].params);
+    expect(router.matchRoutes(nested as typeof routes, "/subject/math/1")).toBeNull();
+    expect(router.matchRoutes(nested as typeof routes, "/subject/math/1")).toBeNull();
+    // A percent-encoded path is decoded as before, from the cache too.
+    for (let i = 0; i < 2; i++) expect(router.matchRoutes(nested as typeof routes, "/subject/%E0%A6%97/1/2")![1].params.slug).toBe("গ");
   });
 
   it("another route array is flattened on its own", () => {

@@ -6,7 +6,7 @@ import { badRequest, notFound, parseId } from "~/lib/http.server";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
 import { checkQuestions, fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readCheckedIds, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
 import { getMcqCategoryPage, type McqCategoryPage } from "~/models/mcq.server";
-import { listSetQuestions, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
+import { pageOfSet, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
 
 export const MCQ_PAGE_SIZE = 25;
 
@@ -67,7 +67,7 @@ export async function mcqLoader(request: Request, idParam: string | undefined, k
   const set = setParam === null ? (data.sets[0] ?? null) : (data.sets.find((s) => s.id === parseId(setParam)) ?? null);
   if (setParam !== null && !set) throw notFound();
   const { page, totalPages, offset } = pageWindow(set?.count ?? 0, parsePage(url.searchParams.get("page")), MCQ_PAGE_SIZE);
-  const rows = set && set.count > 0 ? await listSetQuestions({ setIds: [set.id], offset, limit: MCQ_PAGE_SIZE }) : [];
+  const rows = set && set.count > 0 ? await pageOfSet(set.id, set.count, offset, MCQ_PAGE_SIZE) : [];
   return json(view(data, set, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ));
 }
 
@@ -85,7 +85,7 @@ export async function mcqAction(request: Request, idParam: string | undefined) {
   const base = basePath(data.category.id, data.category.parent !== null);
   if (intent === "clear") return redirect(pageUrl(base, set.id, requested), 303);
   const { page, totalPages, offset } = pageWindow(set.count, requested, MCQ_PAGE_SIZE);
-  const rows = set.count > 0 ? await listSetQuestions({ setIds: [set.id], offset, limit: MCQ_PAGE_SIZE }) : [];
+  const rows = set.count > 0 ? await pageOfSet(set.id, set.count, offset, MCQ_PAGE_SIZE) : [];
   // Practice always may show the answers; there is no negative marking. A question's own check
   // button asks about that question only (its answer comes back at its anchor).
   const state = !rows.length ? FRESH_QUIZ : checked ? checkQuestions(rows, form, checked) : gradeQuiz(rows, form, intent, 0, true);
