@@ -108,16 +108,20 @@ const keptYears = keptPerKeyUntilContentChange(async (key: string) => {
 const yearsOf = (scope: YearScope) => keptYears(JSON.stringify(scope));
 
 /** /board-question/{sid}: one page of a board subject's papers (a big subject has hundreds). */
-export async function subjectPapers(boardSubjectId: number, filter: PaperFilter, page: number, perPage: number) {
-  const scope = { boardSubjectId };
-  return pagedPapers(filterWhere(filter, scopeWhere(scope)), scope, page, perPage);
+export function subjectPapers(boardSubjectId: number, filter: PaperFilter, page: number, perPage: number) {
+  return keptPage(JSON.stringify([{ boardSubjectId }, filter, page, perPage]));
 }
 
 /** board-creative, board-multiq: one page of all papers of a kind. */
-export async function papersByKind(kind: PaperKind, filter: PaperFilter, page: number, perPage: number) {
-  const scope = { kind };
-  return pagedPapers(filterWhere(filter, scopeWhere(scope)), scope, page, perPage);
+export function papersByKind(kind: PaperKind, filter: PaperFilter, page: number, perPage: number) {
+  return keptPage(JSON.stringify([{ kind }, filter, page, perPage]));
 }
+
+/** A listed page per scope, filter and page number, kept until a staff save (the filters come from URLs: bounded). */
+const keptPage = keptPerKeyUntilContentChange(async (key: string) => {
+  const [scope, filter, page, perPage]: [YearScope, PaperFilter, number, number] = JSON.parse(key);
+  return pagedPapers(filterWhere(filter, scopeWhere(scope)), scope, page, perPage);
+}, 1000);
 
 /** One page of the papers `where` selects, with the number of all of them (0 when the page is past the end). */
 function pageRows(where: SQL | undefined, page: number, perPage: number) {

@@ -3,6 +3,7 @@
 import { and, asc, desc, gt, isNotNull, lte, ne, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
+import { onContentChange } from "~/models/site.server";
 import { liveClasses } from "~/db/schema";
 
 export type LiveClass = {
@@ -43,10 +44,41 @@ const ON_AIR = 0;
 const NEXT = 1;
 const DONE = 2;
 
-/** One round trip: the class on air, the next `upcoming + 1` and the last `past` recordings, in one UNION ALL. */
-export async function liveSchedule(now: Date, { upcoming = 10, past = 12 } = {}): Promise<LiveSchedule> {
+/** How long a schedule is used at most without asking again (it is exact until its next start or end). */
+const KEPT_AT_MOST_MS = 60_000;
+
+type Kept = { key: string; from: number; until: number; value: Promise<LiveSchedule> };
+let kept: Kept | null = null;
+onContentChange(() => (kept = null));
+
+/**
+ * The schedule at `now`. One round trip; the answer is then kept until the next moment any class
+ * starts or ends (nothing on the page can change before it; read with the schedule), at most a
+ * minute, and until a staff save.
+ */
+export function liveSchedule(now: Date, { upcoming = 10, past = 12 } = {}): Promise<LiveSchedule> {
+  const key = `${upcoming}:${past}`;
+  const t = now.getTime();
+  if (kept && kept.key === key && kept.from <= t && t < kept.until) return kept.value;
+  const entry: Kept = { key, from: t, until: t, value: Promise.resolve(null as unknown as LiveSchedule) };
+  entry.value = readSchedule(now, upcoming, past).then(({ schedule, nextChange }) => {
+    entry.until = Math.min(nextChange?.getTime() ?? Infinity, t + KEPT_AT_MOST_MS);
+    return schedule;
+  });
+  kept = entry;
+  entry.value.catch(() => {
+    if (kept === entry) kept = null;
+  });
+  return entry.value;
+}
+
+async function readSchedule(now: Date, upcoming: number, past: number) {
   const at = utc(now);
-  const part = (n: number) => ({ ...cols, part: sql<number>`${sql.raw(String(n))}`.as("part") });
+  // The first start or end after now, of any class: until then the schedule stays as read.
+  const nextChange = sql<Date | string | null>`(select min(b) from (
+      select ${liveClasses.startsAt} as b from ${liveClasses} where ${liveClasses.startsAt} > ${at}
+      union all select ${endsAt} from ${liveClasses} where ${endsAt} > ${at}) next_change)`.as("next_change");
+  const part = (n: number) => ({ ...cols, part: sql<number>`${sql.raw(String(n))}`.as("part"), nextChange });
   const rows = await unionAll(
     db
       .select(part(ON_AIR))
@@ -69,11 +101,17 @@ export async function liveSchedule(now: Date, { upcoming = 10, past = 12 } = {})
   );
   // A UNION's rows come in no promised order: each list is put in its own here.
   const newestFirst = (a: LiveClass, b: LiveClass) => b.startsAt.getTime() - a.startsAt.getTime() || b.id - a.id;
-  const list = (n: number) => rows.filter((r) => Number(r.part) === n).map(({ part: _part, ...item }) => ({ ...item, startsAt: new Date(item.startsAt) }));
+  const list = (n: number) =>
+    rows.filter((r) => Number(r.part) === n).map(({ part: _part, nextChange: _next, ...item }) => ({ ...item, startsAt: new Date(item.startsAt) }));
   const onAir = list(ON_AIR);
   const next = list(NEXT).sort((a, b) => -newestFirst(a, b));
   const done = list(DONE).sort(newestFirst);
-  if (onAir[0]) return { featured: { status: "live", item: onAir[0] }, upcoming: next.slice(0, upcoming), past: done };
-  if (next[0]) return { featured: { status: "next", item: next[0] }, upcoming: next.slice(1, upcoming + 1), past: done };
-  return { featured: null, upcoming: [], past: done };
+  // No row at all: nothing on air or ahead, so nothing changes until a staff save (or the minute is up).
+  const change = rows[0]?.nextChange ?? null;
+  const schedule: LiveSchedule = onAir[0]
+    ? { featured: { status: "live", item: onAir[0] }, upcoming: next.slice(0, upcoming), past: done }
+    : next[0]
+      ? { featured: { status: "next", item: next[0] }, upcoming: next.slice(1, upcoming + 1), past: done }
+      : { featured: null, upcoming: [], past: done };
+  return { schedule, nextChange: change === null ? null : typeof change === "string" ? new Date(`${change.replace(" ", "T")}Z`) : new Date(change) };
 }

@@ -10,6 +10,7 @@ import { sourcesFromNotation } from "~/lib/board-year";
 import { CONTENT_ASSET_BASE, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
 import { RENDER_VERSION, renderStaffHtml } from "~/lib/math.server";
 import { indexStale, reindex } from "~/models/search.server";
+import { bumpContentVersion } from "~/models/site.server";
 
 export { RENDER_VERSION };
 
@@ -144,6 +145,9 @@ export async function deriveAll(db: Db): Promise<DeriveReport> {
   rendered.questions = await renderQuestions(db);
   // The search index (models/search.server.ts): new, changed and deleted rows since it was last made.
   const indexed = await indexStale(db);
+  // Running servers keep what pages show until the content version moves (site.server.ts): anything
+  // derived here moves it, as a staff save does (`npm run db:render` against a live database).
+  if (sources || indexed || Object.values(rendered).some((n) => n > 0)) await bumpContentVersion(db);
   return { sources, rendered, indexed };
 }
 

@@ -23,8 +23,9 @@
 // subject+grade filters) over index tokens, and found in search_postings, an inverted index in
 // InnoDB: every clause is a range of its clustered key, so no query scans the table, and the work
 // is bounded (see findCandidates). A results page makes four round trips (count the clauses, match,
-// then the rows and their questions' links at once), five when no row has every word; the filter
-// lists and the empty page's topics are kept until a staff save.
+// then the rows and their questions' links at once), five when no row has every word; each clause's
+// count, the filter lists and the empty page's topics are kept until a staff save, so a query whose
+// words were counted before makes three.
 import { and, eq, getTableName, inArray, sql, type SQL } from "drizzle-orm";
 import type { MySqlDatabase } from "drizzle-orm/mysql-core";
 import type { MySql2PreparedQueryHKT, MySql2QueryResultHKT } from "drizzle-orm/mysql2";
@@ -54,7 +55,7 @@ import { groupBy } from "~/lib/group-by";
 import { parseQuery, queryClauses, sourceTokens, subjectGradeToken, type Clause } from "~/lib/search-query";
 import { indexTokens, readableMath, searchableText } from "~/lib/search-text";
 import { VIDEO_KIND_LABELS, videoIdFrom } from "~/lib/video-id";
-import { keptUntilContentChange } from "~/models/site.server";
+import { keptUntilContentChange, onContentChange } from "~/models/site.server";
 import { videoHref } from "~/lib/video-query";
 
 export type Executor = MySqlDatabase<MySql2QueryResultHKT, MySql2PreparedQueryHKT, typeof schema>;
@@ -600,16 +601,39 @@ function tokenIn(col: string, clause: Clause): SQL {
   return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }
 
-/** Rows of each clause, counted up to ESTIMATE_CAP + 1: one round trip. */
+/**
+ * Each clause's (capped) row count, kept per clause until a staff save: statistics of the index, as a
+ * database keeps its own, shared by every query that has the word. A bounded number is kept.
+ */
+const clauseCounts = new Map<string, number>();
+const CLAUSE_COUNTS_KEPT = 20_000;
+let countsGeneration = 0;
+onContentChange(() => {
+  clauseCounts.clear();
+  countsGeneration++;
+});
+const clauseKey = (c: Clause) => JSON.stringify([c.tokens, c.prefixes]);
+
+/** Rows of each clause, counted up to ESTIMATE_CAP + 1: one round trip for the clauses not counted before, none when all were. */
 async function estimate(clauses: Clause[]): Promise<number[]> {
-  const parts = clauses.map(
-    (c, i) =>
-      sql`(select ${i} as i, count(*) as n from (select 1 from search_postings where ${tokenIn("token", c)} limit ${ESTIMATE_CAP + 1}) ${sql.raw(`e${i}`)})`,
-  );
-  const rows = rowsOf<{ i: number; n: number }>(await db.execute(sql.join(parts, sql` union all `)));
-  const out = clauses.map(() => 0);
-  for (const r of rows) out[Number(r.i)] = Number(r.n);
-  return out;
+  const keys = clauses.map(clauseKey);
+  const missing = clauses.map((c, i) => ({ c, i })).filter(({ i }) => !clauseCounts.has(keys[i]));
+  if (missing.length) {
+    const generation = countsGeneration;
+    const parts = missing.map(
+      ({ c, i }) =>
+        sql`(select ${i} as i, count(*) as n from (select 1 from search_postings where ${tokenIn("token", c)} limit ${ESTIMATE_CAP + 1}) ${sql.raw(`e${i}`)})`,
+    );
+    const rows = rowsOf<{ i: number; n: number }>(await db.execute(sql.join(parts, sql` union all `)));
+    const counted = new Map(rows.map((r) => [keys[Number(r.i)], Number(r.n)]));
+    // Counted before a staff save that came meanwhile: used for this query, not kept.
+    if (generation === countsGeneration) {
+      if (clauseCounts.size + counted.size > CLAUSE_COUNTS_KEPT) clauseCounts.clear();
+      for (const [k, n] of counted) clauseCounts.set(k, n);
+    }
+    return keys.map((k) => counted.get(k) ?? clauseCounts.get(k) ?? 0);
+  }
+  return keys.map((k) => clauseCounts.get(k) ?? 0);
 }
 
 const idf = (rows: number) => Math.log(1 + ESTIMATE_CAP / Math.max(1, rows));

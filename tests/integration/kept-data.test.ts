@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBoardSubject, listBoards, listBoardSubjects, subjectPapers } from "~/models/board-papers.server";
 import { getExamSubPage, getExamTitle, getGroupSubjects } from "~/models/exams.server";
+import { liveSchedule } from "~/models/live.server";
 import { getMcqCategoryPage, topMcqCategories } from "~/models/mcq.server";
 import { KEPT_SET_MAX, pageOfSet } from "~/models/questions.server";
 import { generalSidebar } from "~/models/sidebar.server";
@@ -180,8 +181,7 @@ describe("an exam's questions, the MCQ, board-paper, subject and exam lists", ()
 
     const before = queryCount();
     const again = await read();
-    // The papers' page itself is asked for (its filters are the URL's); everything else is kept.
-    expect(queryCount() - before).toBe(1);
+    expect(queryCount() - before).toBe(0);
     expect(again.questions[0]).toBe(first.questions[0]);
 
     await insertQuestions([mcq(3, 1, 3)]);
@@ -225,5 +225,43 @@ describe("an exam's questions, the MCQ, board-paper, subject and exam lists", ()
     expect(paged).toMatchObject({ total: 2, page: 2, pageCount: 2 });
     expect(paged.papers.map((p) => p.id)).toEqual([1]);
     expect(await subjectPapers(1, { boardId: 1, year: 1999 }, 3, 1)).toMatchObject({ total: 0, page: 1, pageCount: 1, papers: [] });
+  });
+});
+
+describe("the live schedule", () => {
+  const T = Date.parse("2026-03-01T10:00:00Z");
+  const at = (minutes: number) => new Date(T + minutes * 60_000);
+  beforeAll(async () => {
+    await resetTables();
+    await db.insert(schema.liveClasses).values([
+      { id: 1, title: "গতকালের ক্লাস", startsAt: at(-24 * 60), durationMinutes: 60, streamUrl: "https://youtu.be/AAAAAAAAAA1", recordingUrl: "https://youtu.be/RRRRRRRRRR1" },
+      { id: 2, title: "বীজগণিত", startsAt: at(30), durationMinutes: 20, streamUrl: "https://youtu.be/AAAAAAAAAA2", recordingUrl: "https://youtu.be/RRRRRRRRRR2" },
+    ]);
+    clearShellCache();
+  });
+  afterAll(closeDb);
+
+  it("is read once and kept until the next class starts or ends, or a staff save", async () => {
+    const before = queryCount();
+    const first = await liveSchedule(at(0));
+    expect(first.featured).toMatchObject({ status: "next", item: { id: 2 } });
+    expect(first.past.map((c) => c.id)).toEqual([1]);
+    expect(queryCount() - before).toBe(1);
+    expect(await liveSchedule(at(0.5))).toBe(first); // nothing starts or ends before 10:30
+    expect(queryCount() - before).toBe(1);
+
+    const onAir = await liveSchedule(at(30)); // class 2 starts
+    expect(onAir.featured).toMatchObject({ status: "live", item: { id: 2 } });
+    expect(queryCount() - before).toBe(2);
+    const ended = await liveSchedule(at(50)); // and ends: its recording is listed
+    expect(ended.featured).toBeNull();
+    expect(ended.past.map((c) => c.id)).toEqual([2, 1]);
+    expect(await liveSchedule(at(10))).not.toBe(ended); // an earlier moment is read again, not taken from later
+
+    const kept = await liveSchedule(at(50.5));
+    await db.insert(schema.liveClasses).values({ id: 3, title: "জ্যামিতি", startsAt: at(120), durationMinutes: 30, streamUrl: "https://youtu.be/AAAAAAAAAA3" });
+    expect(await liveSchedule(at(50.5))).toBe(kept);
+    await db.transaction((tx) => bumpContentVersion(tx)); // what every staff save does
+    expect((await liveSchedule(at(50.5))).featured).toMatchObject({ status: "next", item: { id: 3 } });
   });
 });

@@ -365,6 +365,11 @@ beforeAll(async () => {
 
   await migrateDatabase(MIG_ADMIN_URL, { quiet: true });
   after = await snapshot();
+  // The derive step after the migration moves the content version (running servers then drop what
+  // they keep): a row the migration adds, not one of the old rows.
+  const settings = after.get("site_settings")!;
+  expect(settings.rows.filter((r) => r.key === "content_version")).toHaveLength(1);
+  settings.rows = settings.rows.filter((r) => r.key !== "content_version");
 
   // The app's pool is made from DATABASE_URL on first use: point it at the migrated database (as the
   // account that made it: the app's own has no grant on this scratch database).
