@@ -105,6 +105,13 @@ describe("a loader's json() data, parsed from the text it was made from", () => 
     const response = router.json({ a: "অ" });
     expect(await response.json()).toEqual({ a: "অ" });
     expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    // The body is made when read: as bytes, as text, with its status and headers.
+    const again = router.json({ list: ["প্রশ্ন", 1] }, { status: 404, headers: { "X-Kept": "yes" } });
+    expect([again.status, again.headers.get("X-Kept"), again.bodyUsed]).toEqual([404, "yes", false]);
+    expect(await again.text()).toBe('{"list":["প্রশ্ন",1]}');
+    expect(again.bodyUsed).toBe(true);
+    expect(new TextDecoder().decode(await router.json("অ").arrayBuffer())).toBe('"অ"');
+    expect(router.json(undefined).body).toBeNull();
   });
 });
 
