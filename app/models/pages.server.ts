@@ -2,18 +2,20 @@
 import { and, count, eq, gte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, infoPages } from "~/db/schema";
+import { keptPerKeyUntilContentChange } from "~/models/site.server";
 
 /** contentHtml: the page's content as shown (sanitised, typeset when saved). */
 export type InfoPage = { title: string; contentHtml: string | null; image: string | null };
 
-export async function getInfoPage(slug: string): Promise<InfoPage | null> {
+/** An info page by slug (a handful exist), kept until a staff save. */
+export const getInfoPage = keptPerKeyUntilContentChange(async (slug: string): Promise<InfoPage | null> => {
   const [row] = await db
     .select({ title: infoPages.title, contentHtml: infoPages.contentHtml, image: infoPages.image })
     .from(infoPages)
     .where(eq(infoPages.slug, slug))
     .limit(1);
   return row ?? null;
-}
+}, 20);
 
 /** Messages one client address may send per CONTACT_WINDOW_MINUTES (a person writes one or two). */
 export const CONTACT_LIMIT = 5;

@@ -162,8 +162,10 @@ export async function chaptersWithTitles(
   return { chapters, total, page, pageCount: Math.max(1, Math.ceil(total / perPage)), first: (page - 1) * perPage + 1 };
 }
 
-/** The category page payload of the spec: category with subject, its titles, sibling categories. */
-export async function getCategoryPage(cid: number) {
+/** The category page payload of the spec: category with subject, its titles, sibling categories; kept until a staff save. */
+export const getCategoryPage = keptPerKeyUntilContentChange(readCategoryPage, 1000);
+
+async function readCategoryPage(cid: number) {
   const [row] = await db
     .select({
       id: categories.id,

@@ -1,5 +1,6 @@
 // Data kept per process until a staff save moves the content version: the keyed form and the general
 // sidebar that uses it (the same lists on /about and every category page of a subject).
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBoardSubject, listBoards, listBoardSubjects, subjectPapers } from "~/models/board-papers.server";
 import { getExamSubPage, getExamTitle, getGroupSubjects } from "~/models/exams.server";
@@ -7,7 +8,8 @@ import { liveSchedule } from "~/models/live.server";
 import { getMcqCategoryPage, topMcqCategories } from "~/models/mcq.server";
 import { KEPT_SET_MAX, pageOfSet } from "~/models/questions.server";
 import { generalSidebar } from "~/models/sidebar.server";
-import { findSubjectGrade, getTitle, homeSubjects, singleSidebar, subjectChapters, subjectGradesOf } from "~/models/study.server";
+import { getInfoPage } from "~/models/pages.server";
+import { findSubjectGrade, getCategoryPage, getTitle, homeSubjects, singleSidebar, subjectChapters, subjectGradesOf } from "~/models/study.server";
 import { bumpContentVersion, clearShellCache, keptPerKeyUntilContentChange } from "~/models/site.server";
 import { queryCount } from "~/db/client.server";
 import { closeDb, db, insertQuestions, resetTables, schema } from "./db";
@@ -150,6 +152,7 @@ describe("an exam's questions, the MCQ, board-paper, subject and exam lists", ()
     await db.insert(schema.boards).values({ id: 1, code: "dhaka", name: "ঢাকা বোর্ড", sort: 1 });
     await db.insert(schema.boardSubjects).values({ id: 1, name: "পদার্থবিজ্ঞান" });
     await db.insert(schema.boardPapers).values({ id: 1, boardSubjectId: 1, boardId: 1, year: 2023, kind: "mcq", title: "পদার্থবিজ্ঞান ২০২৩" });
+    await db.insert(schema.infoPages).values({ slug: "aboutus", title: "আমাদের কথা", content: "<p>ক</p>", contentHtml: "<p>ক</p>" });
     clearShellCache();
   });
   afterAll(closeDb);
@@ -168,6 +171,8 @@ describe("an exam's questions, the MCQ, board-paper, subject and exam lists", ()
       subject: await findSubjectGrade(1, 1),
       grades: await subjectGradesOf(1),
       chapters: await subjectChapters(1, 1, 1),
+      category: await getCategoryPage(1),
+      about: await getInfoPage("aboutus"),
     };
   };
 
@@ -178,6 +183,8 @@ describe("an exam's questions, the MCQ, board-paper, subject and exam lists", ()
     expect(first.papers).toMatchObject({ total: 1, years: [2023], pageCount: 1 });
     expect(first.grades.map((g) => g.gname)).toEqual(["এসএসসি"]);
     expect(first.chapters.chapters.map((c) => c.name)).toEqual(["বল"]);
+    expect(first.category?.siblingCategories).toEqual([]);
+    expect(first.about?.title).toBe("আমাদের কথা");
 
     const before = queryCount();
     const again = await read();
@@ -189,6 +196,7 @@ describe("an exam's questions, the MCQ, board-paper, subject and exam lists", ()
     await db.insert(schema.subjectGrades).values({ subjectId: 1, gradeId: 2 });
     await db.insert(schema.categories).values({ id: 2, subjectId: 1, gradeId: 1, name: "শক্তি", sort: 2 });
     await db.insert(schema.examGroups).values({ id: 2, titleGroupId: 1, name: "মানবিক" });
+    await db.update(schema.infoPages).set({ title: "আমরা কারা" }).where(eq(schema.infoPages.slug, "aboutus"));
     await db.transaction((tx) => bumpContentVersion(tx)); // what every staff save does
     const after = await read();
     expect(after.exam?.total).toBe(3);
@@ -198,6 +206,8 @@ describe("an exam's questions, the MCQ, board-paper, subject and exam lists", ()
     expect(after.grades.map((g) => g.gname)).toEqual(["এসএসসি", "এইচএসসি"]);
     expect(after.chapters.chapters.map((c) => c.name)).toEqual(["বল", "শক্তি"]);
     expect(after.subPage?.groups.map((g) => g.name)).toEqual(["বিজ্ঞান", "মানবিক"]);
+    expect(after.category?.siblingCategories.map((c) => c.name)).toEqual(["শক্তি"]);
+    expect(after.about?.title).toBe("আমরা কারা");
   });
 
   it("a page is a slice of the kept set; a set over KEPT_SET_MAX is read page by page", async () => {
