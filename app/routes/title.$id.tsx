@@ -20,7 +20,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const title = await getTitle(id);
   if (!title) throw notFound();
   const blocks = await singleSidebar(title.subject.id, title.category.id);
-  const { content, contentHtml, ...rest } = title;
+  const { content, contentHtml, updatedAt: _updatedAt, ...rest } = title;
   return json({
     title: { ...rest, image: absoluteImage(title.image, CONTENT_ASSET_BASE) },
     html: outlineHeadings(contentHtml ?? ""), // under the page's <h1>

@@ -11,7 +11,7 @@ const router = require("@remix-run/router") as typeof import("@remix-run/router"
 describe("patches are installed", () => {
   it.each([
     ["@remix-run/router/dist/router.cjs.js", "rankedBranchesCache"],
-    ["@remix-run/router/dist/router.cjs.js", "jsonTextKey"],
+    ["@remix-run/router/dist/router.cjs.js", "jsonDataKey"],
     ["@remix-run/router/dist/router.cjs.js", "matchesCache"],
     ["@remix-run/server-runtime/dist/server.js", "get serverHandoffString()"],
     ["@remix-run/react/dist/server.js", "serverRoutesCache"],
@@ -87,7 +87,34 @@ describe("route matching with the kept branches", () => {
   });
 });
 
-describe("a loader's json() data, parsed from the text it was made from", () => {
+describe("a loader's json() data, read without a JSON round trip when it is plain JSON", () => {
+  const loaderData = async (sent: unknown) => {
+    const routes = [{ id: "root", path: "/", loader: () => router.json(sent) }];
+    const context = await router.createStaticHandler(routes).query(new Request("http://localhost/"));
+    if (context instanceof Response) throw new Error("unexpected response");
+    return context.loaderData.root;
+  };
+
+  it("plain data reaches the render as it is, reading as its JSON round trip would", async () => {
+    const sent = { title: "ত্রিকোণমিতি", n: -0.5, ok: true, none: null, gone: undefined, list: [{ a: [1, "২"] }], bare: Object.create(null) };
+    const data = await loaderData(sent);
+    expect(data).toBe(sent);
+    expect(JSON.parse(JSON.stringify(data))).toEqual(JSON.parse(JSON.stringify(sent)));
+  });
+
+  it.each([
+    ["a Date deep inside", { list: [{ when: new Date(0) }] }, { list: [{ when: "1970-01-01T00:00:00.000Z" }] }],
+    ["NaN and Infinity", { a: NaN, b: [Infinity] }, { a: null, b: [null] }],
+    ["a Map", { m: new Map([[1, 2]]) }, { m: {} }],
+    ["an array with a hole or undefined", { a: [1, , 3], b: [undefined] }, { a: [1, null, 3], b: [null] }], // eslint-disable-line no-sparse-arrays
+    ["an object with toJSON", { x: { toJSON: () => "x" } }, { x: "x" }],
+    ["a class instance", { c: new (class Point { x = 1; get y() { return 2; } })() }, { c: { x: 1 } }],
+  ])("anything else goes through JSON as before: %s", async (_, sent, expected) => {
+    const data = await loaderData(sent);
+    expect(data).not.toBe(sent);
+    expect(data).toEqual(expected);
+  });
+
   it("is what a JSON round trip gives: dates as strings, undefined gone, a fresh object", async () => {
     const sent = { when: new Date(0), gone: undefined, n: 1, text: "প্রশ্ন ১২৩ \u2028 <b>", list: [1, null] };
     const routes = [{ id: "root", path: "/", loader: () => router.json(sent, { headers: { "X-Kept": "yes" } }) }];
