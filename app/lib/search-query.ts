@@ -267,18 +267,28 @@ export type Segment = { text: string; mark: boolean };
 const RUN = /[\u0980-\u09FF\u200C\u200D\p{L}\p{M}\p{N}]+/gu;
 
 /**
+ * The words of a run, normalised: kept per distinct run (results repeat the same texts, and a text
+ * its words), a bounded number, forgotten all at once when full.
+ */
+const runWords = new Map<string, Word[]>();
+const RUN_WORDS_KEPT = 20_000;
+function wordsOfRun(run: string): Word[] {
+  let found = runWords.get(run);
+  if (found === undefined) {
+    if (runWords.size >= RUN_WORDS_KEPT) runWords.clear();
+    runWords.set(run, (found = words(normalize(run))));
+  }
+  return found;
+}
+
+/**
  * A text cut to about `max` characters around its first match (from the start when nothing
  * matches), as segments with the matching words marked. Ellipses show where it was cut.
  */
 export function highlight(text: string, terms: Term[], max = 220): Segment[] {
-  // Normalising every word of a long text per result is the page's main cost: look at each
-  // distinct run once, and only until the first match and then within the window shown.
-  const seen = new Map<string, boolean>();
-  const isMatch = (run: string) => {
-    let mark = seen.get(run);
-    if (mark === undefined) seen.set(run, (mark = terms.length > 0 && words(normalize(run)).some((w) => matchesTerm(w, terms))));
-    return mark;
-  };
+  // Normalising every word of a long text per result was the page's main cost: a run's words are
+  // kept (wordsOfRun), and runs are looked at only until the first match and then within the window.
+  const isMatch = (run: string) => terms.length > 0 && wordsOfRun(run).some((w) => matchesTerm(w, terms));
   const runs = [...text.matchAll(RUN)].map((m) => ({ text: m[0], start: m.index!, end: m.index! + m[0].length }));
   const first = runs.find((r) => isMatch(r.text));
   let from = 0;

@@ -22,10 +22,11 @@
 // READING: a query is read by lib/search-query.ts into clauses (each word, the board/year and
 // subject+grade filters) over index tokens, and found in search_postings, an inverted index in
 // InnoDB: every clause is a range of its clustered key, so no query scans the table, and the work
-// is bounded (see findCandidates). A results page makes four round trips (count the clauses, match,
-// then the rows and their questions' links at once), five when no row has every word; each clause's
+// is bounded (see findCandidates). A results page makes two round trips: count the clauses, then
+// match with the rows it shows and their questions' links in the same query (runMatchWithRows); when
+// no row has every word, match some of them, then read the rows and links (four). Each clause's
 // count, the filter lists and the empty page's topics are kept until a staff save, so a query whose
-// words were counted before makes three.
+// words were counted before makes one.
 import { and, eq, getTableName, inArray, sql, type SQL } from "drizzle-orm";
 import type { MySqlDatabase } from "drizzle-orm/mysql-core";
 import type { MySql2PreparedQueryHKT, MySql2QueryResultHKT } from "drizzle-orm/mysql2";
@@ -589,7 +590,17 @@ export type Found = {
   approximate: boolean;
   /** No row had every word: these have some of them (and every filter). */
   loose: boolean;
+  /** The rows to show that came with the match (see Shown), by search row id. */
+  shown: Map<number, SearchHit>;
 };
+
+/**
+ * Which results the page will show, so that their rows (and questions' links) come with the match in
+ * the same round trip: ranks `from`..`to` (1-based) of each kind (`byKind`), of one kind (`kind`), or
+ * of all results in their order. A result it names that the page does not show costs a few rows; one
+ * the page shows that it did not name is read afterwards (getHits).
+ */
+export type Shown = { byKind: boolean; kind: SearchKind | null; from: number; to: number };
 
 /** `col` has one of the clause's tokens or begins with one of its prefixes (each a range of the index). */
 function tokenIn(col: string, clause: Clause): SQL {
@@ -682,24 +693,27 @@ const approxLimits = (kind: SearchKind | null): [SearchKind, number][] =>
  * for the others (all of them when there are at most EXACT_CAP, else the best of each kind).
  * `kind`: the kind the page shows, read deeper when not every match can be read.
  */
-export async function findCandidates(clauses: Clause[], { kind }: { kind: SearchKind | null }): Promise<Found> {
-  if (!clauses.length) return { candidates: [], approximate: false, loose: false };
+export async function findCandidates(
+  clauses: Clause[],
+  { kind, shown }: { kind: SearchKind | null; shown?: Shown },
+): Promise<Found> {
+  const none = new Map<number, SearchHit>();
+  if (!clauses.length) return { candidates: [], approximate: false, loose: false, shown: none };
   const counts = await estimate(clauses);
   const textCount = clauses.filter((c) => c.text).length;
   if (counts.every((n) => n > 0)) {
     const driver = counts.indexOf(Math.min(...counts));
     const approximate = counts[driver] > EXACT_CAP;
     const others = clauses.map((c, i) => ({ c, i })).filter(({ i }) => i !== driver);
-    const rows = await runMatches([
-      matchSql(
-        0,
-        clauses[driver],
-        others.map((o) => o.c),
-        approximate ? approxLimits(kind) : null,
-      ),
-    ]);
+    const order = [driver, ...others.map((o) => o.i)];
+    const match = matchSql(
+      0,
+      clauses[driver],
+      others.map((o) => o.c),
+      approximate ? approxLimits(kind) : null,
+    );
+    const rows = shown ? await runMatchWithRows(match, order.map((ci) => idf(counts[ci])), shown) : await runMatches([match]);
     if (rows.length || textCount < 2) {
-      const order = [driver, ...others.map((o) => o.i)];
       const candidates = rows.map((r) => ({
         docId: Number(r.doc_id),
         kind: r.kind,
@@ -708,12 +722,79 @@ export async function findCandidates(clauses: Clause[], { kind }: { kind: Search
         rank: order.reduce((sum, ci, k) => sum + weightScore(r[`w${k}`], counts[ci]), 0),
         matched: clauses.length,
       }));
-      return { candidates: sortCandidates(candidates), approximate, loose: false };
+      return { candidates: sortCandidates(candidates), approximate, loose: false, shown: shown ? hitsOfRows(rows as MatchRow[]) : none };
     }
   } else if (textCount < 2 || clauses.some((c, i) => !c.text && counts[i] === 0)) {
-    return { candidates: [], approximate: false, loose: false };
+    return { candidates: [], approximate: false, loose: false, shown: none };
   }
-  return { candidates: await someWords(clauses, counts, kind), approximate: true, loose: true };
+  return { candidates: await someWords(clauses, counts, kind), approximate: true, loose: true, shown: none };
+}
+
+/**
+ * The match (`match`, its weights w0… in `idfs`' order) with each row's rank within its kind (or
+ * among all), and, for the ranks `shown` names, the search row's columns and a question's best link
+ * (bestLinkOf). One query: the match, the rows shown and their links in one round trip (each more
+ * query cost about as much CPU as the rest of the search). Ranks are the same sum as findCandidates'
+ * in JavaScript (IEEE doubles both sides: square roots of integers times the same constants, added in
+ * the same order); a result the page shows that did not come along is read by getHits.
+ */
+async function runMatchWithRows(match: SQL, idfs: number[], shown: Shown): Promise<MatchRow[]> {
+  const score = sql.join(
+    idfs.map((c, k) => sql`if(${sql.raw(`m.w${k}`)} > 0, sqrt(${sql.raw(`m.w${k}`)}) * cast(${String(c)} as double), 0)`),
+    sql` + `,
+  );
+  const kindOrder = sql.raw(`field(m.kind, ${SEARCH_KINDS.map((k) => `'${k}'`).join(", ")})`);
+  const over = shown.byKind ? sql`partition by m.kind order by ${score} desc, m.doc_id` : sql`order by ${score} desc, ${kindOrder}, m.doc_id`;
+  const named = sql`x.rn between ${shown.from} and ${shown.to}${shown.kind ? sql` and x.kind = ${shown.kind}` : sql``}`;
+  return rowsOf<MatchRow>(
+    await db.execute(sql`
+      select x.*, d.id as hit_id, d.source, d.source_id, d.title, d.body, d.meta, d.url,
+        ${shown.kind && shown.kind !== "mcq" && shown.kind !== "creative" ? sql`null` : sql`if(d.source = 'questions', (${bestLinkOf}), null)`} as link
+      from (select m.*, row_number() over (${over}) as rn from ${match} m) x
+      left join search_docs d on d.id = x.doc_id and ${named}`),
+  );
+}
+
+type MatchRow = Row & {
+  hit_id: number | null;
+  source: SearchSource | null;
+  source_id: number | null;
+  title: string | null;
+  body: string | null;
+  meta: string | null;
+  url: string | null;
+  link: string | null;
+};
+
+/** The search rows that came with a match (runMatchWithRows), questions with their links. */
+function hitsOfRows(rows: MatchRow[]): Map<number, SearchHit> {
+  const out = new Map<number, SearchHit>();
+  for (const r of rows) {
+    if (r.hit_id === null || r.source === null) continue;
+    const id = Number(r.hit_id);
+    out.set(id, {
+      id,
+      source: r.source,
+      sourceId: Number(r.source_id),
+      kind: r.kind,
+      subjectId: r.subject_id === null ? null : Number(r.subject_id),
+      gradeId: r.grade_id === null ? null : Number(r.grade_id),
+      title: r.title ?? "",
+      body: r.body ?? "",
+      meta: r.meta ?? "",
+      url: r.url,
+    });
+  }
+  for (const r of rows) {
+    const hit = r.hit_id === null ? undefined : out.get(Number(r.hit_id));
+    if (!hit || hit.source !== "questions") continue;
+    const f = r.link ? String(r.link).split(" ").map(Number) : null;
+    const links = f
+      ? bestLinks([{ question_id: hit.sourceId, set_id: f[0], category_id: f[1] || null, parent_id: f[2] || null, paper_id: f[3] || null, board_subject_id: f[4] || null, exam_id: f[5] || null, pos: f[6] }])
+      : new Map<number, string>();
+    hit.url = links.get(hit.sourceId) ?? null;
+  }
+  return out;
 }
 
 /** The fallback: rows with any of the words (those with more of them first) and every filter. One query. */
@@ -759,8 +840,9 @@ export type SearchHit = {
  * The search rows to show, in the order given; a bank question's `url` is where it can be read
  * (questionLinks). Two queries, sent at once whatever the rows are.
  */
-export async function getHits(docIds: number[]): Promise<SearchHit[]> {
-  if (!docIds.length) return [];
+export async function getHits(wanted: number[], shown: Map<number, SearchHit> = new Map()): Promise<SearchHit[]> {
+  const docIds = wanted.filter((id) => !shown.has(id));
+  if (!docIds.length) return wanted.flatMap((id) => shown.get(id) ?? []);
   const idList = sql.join(docIds.map((id) => sql`${id}`), sql`, `);
   const [rows, links] = await Promise.all([
     db
@@ -780,8 +862,8 @@ export async function getHits(docIds: number[]): Promise<SearchHit[]> {
       .where(inArray(searchDocs.id, docIds)),
     questionLinks(sql`select d.source_id from search_docs d where d.id in (${idList}) and d.source = 'questions'`),
   ]);
-  const byId = new Map(rows.map((r) => [r.id, r.source === "questions" ? { ...r, url: links.get(r.sourceId) ?? null } : r]));
-  return docIds.flatMap((id) => byId.get(id) ?? []);
+  const byId = new Map<number, SearchHit>(rows.map((r) => [r.id, r.source === "questions" ? { ...r, url: links.get(r.sourceId) ?? null } : r]));
+  return wanted.flatMap((id) => shown.get(id) ?? byId.get(id) ?? []);
 }
 
 /** Questions per page on the pages a bank question is shown on (exam and MCQ practice pages). */
@@ -792,33 +874,55 @@ const QUESTION_PAGE = 25;
  * the MCQ practice set, else the exam (on the right page, at its #q-{id}). One query; questions in
  * no set get no link.
  */
+type LinkRow = {
+  question_id: number;
+  set_id: number;
+  category_id: number | null;
+  parent_id: number | null;
+  paper_id: number | null;
+  board_subject_id: number | null;
+  exam_id: number | null;
+  pos: number;
+};
+
+/** A question's place in its set (`sq`): how many come before it. */
+const POSITION = `(select count(*) from set_questions s2 where s2.set_id = sq.set_id
+  and (s2.sort < sq.sort or (s2.sort = sq.sort and s2.question_id < sq.question_id)))`;
+/** What a set (`sq`) is: an MCQ category's practice set, a board paper, an exam. */
+const LINK_JOINS = `left join question_sets qs on qs.id = sq.set_id
+  left join mcq_categories mc on mc.id = qs.mcq_category_id
+  left join board_papers bp on bp.question_set_id = sq.set_id
+  left join exam_titles et on et.question_set_id = sq.set_id`;
+/**
+ * The set a search row's question (`d.source_id`) is best linked in, chosen as bestLinks chooses: its
+ * LinkRow's fields from set_id to pos, joined by spaces (0 for none).
+ */
+const bestLinkOf = sql.raw(`select concat_ws(' ', sq.set_id, ifnull(qs.mcq_category_id, 0), ifnull(mc.parent_id, 0), ifnull(bp.id, 0),
+    ifnull(bp.board_subject_id, 0), ifnull(et.id, 0), ${POSITION})
+  from set_questions sq
+  ${LINK_JOINS}
+  where sq.question_id = d.source_id and (bp.id is not null or qs.mcq_category_id is not null or et.id is not null)
+  order by if(bp.id is not null, 3, if(qs.mcq_category_id is not null, 2, 1)) desc, sq.set_id, bp.id, et.id
+  limit 1`);
+
 async function questionLinks(questionIds: SQL): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  const rows = rowsOf<{
-    question_id: number;
-    set_id: number;
-    category_id: number | null;
-    parent_id: number | null;
-    paper_id: number | null;
-    board_subject_id: number | null;
-    exam_id: number | null;
-    pos: number;
-  }>(
+  const rows = rowsOf<LinkRow>(
     await db.execute(sql`
       select sq.question_id, sq.set_id, qs.mcq_category_id as category_id, mc.parent_id, bp.id as paper_id,
-        bp.board_subject_id, et.id as exam_id,
-        (select count(*) from set_questions s2 where s2.set_id = sq.set_id
-          and (s2.sort < sq.sort or (s2.sort = sq.sort and s2.question_id < sq.question_id))) as pos
+        bp.board_subject_id, et.id as exam_id, ${sql.raw(POSITION)} as pos
       from set_questions sq
-      join question_sets qs on qs.id = sq.set_id
-      left join mcq_categories mc on mc.id = qs.mcq_category_id
-      left join board_papers bp on bp.question_set_id = sq.set_id
-      left join exam_titles et on et.question_set_id = sq.set_id
+      ${sql.raw(LINK_JOINS)}
       where sq.question_id in (${questionIds})
       order by sq.question_id, sq.set_id, bp.id, et.id`),
   );
-  const score = (r: (typeof rows)[number]) => (r.paper_id ? 3 : r.category_id ? 2 : r.exam_id ? 1 : 0);
-  const best = new Map<number, (typeof rows)[number]>();
+  return bestLinks(rows);
+}
+
+/** Each question's link from its sets' rows (in set order): its board paper, else its practice set, else its exam. */
+function bestLinks(rows: LinkRow[]): Map<number, string> {
+  const out = new Map<number, string>();
+  const score = (r: LinkRow) => (r.paper_id ? 3 : r.category_id ? 2 : r.exam_id ? 1 : 0);
+  const best = new Map<number, LinkRow>();
   for (const r of rows) {
     const seen = best.get(Number(r.question_id));
     if (score(r) > 0 && (!seen || score(r) > score(seen))) best.set(Number(r.question_id), r);
@@ -874,9 +978,9 @@ export const starterTopics = keptUntilContentChange(async () => {
 /** A few results for the words typed so far (the search box's suggestions): best first, with their links. */
 export async function suggest(query: string, limit = 6): Promise<{ title: string; kind: SearchKind; url: string }[]> {
   const parsed = parseQuery(query);
-  const found = await findCandidates(queryClauses(parsed.terms, parsed), { kind: null });
+  const found = await findCandidates(queryClauses(parsed.terms, parsed), { kind: null, shown: { byKind: false, kind: null, from: 1, to: limit * 2 } });
   // Rows with every word only; suggestions from "some of the words" would mislead.
   if (found.loose) return [];
-  const hits = await getHits(found.candidates.slice(0, limit * 2).map((c) => c.docId));
+  const hits = await getHits(found.candidates.slice(0, limit * 2).map((c) => c.docId), found.shown);
   return hits.flatMap((h) => (h.url ? [{ title: h.title, kind: h.kind, url: h.url }] : [])).slice(0, limit);
 }

@@ -2,7 +2,8 @@
 // loader with real Requests, and spellings that must find the same rows.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { indexStale, rebuildIndex, reindex } from "~/models/search.server";
+import { queryCount } from "~/db/client.server";
+import { getHits, indexStale, rebuildIndex, reindex } from "~/models/search.server";
 import { updateTitle } from "~/models/study.server";
 import { loader as suggestLoader } from "~/routes/api.search.suggest";
 import { loader } from "~/routes/search/route";
@@ -246,6 +247,25 @@ describe("the results page", () => {
     const grouped = await search("অনুশীলনী");
     expect(grouped.groups![0].hits).toHaveLength(3);
     expect(grouped.groups![0].more).toBe(`/search?q=${encodeURIComponent("অনুশীলনী")}&kind=topic`);
+  });
+
+  it("the results shown come with the match: one round trip once the words are counted, the same rows and links as read alone", async () => {
+    const queries: Record<string, string>[] = [{ q: "অনুশীলনী" }, { q: "অনুশীলনী", kind: "topic", page: "2" }, { q: "sin" }, { q: "ত্রিকোণমিতিতে" }, { q: "sin", kind: "mcq" }, { q: "dhaka 19" }];
+    for (const query of queries) {
+      await search(query); // counts the words
+      const before = queryCount();
+      const page = await search(query);
+      expect([query, queryCount() - before]).toEqual([query, 1]);
+      // The same hits, in the same order, as reading the shown results' rows on their own.
+      const shown = page.groups!.flatMap((g) => g.hits);
+      const alone = await getHits(shown.map((h) => h.id));
+      expect(shown.map((h) => [h.id, h.url, h.meta])).toEqual(alone.map((h) => [h.id, h.url, h.meta]));
+    }
+    // A page beyond the end shows the last page: its rows are read after the match.
+    await search({ q: "অনুশীলনী", kind: "topic", page: "99" });
+    const before = queryCount();
+    expect((await search({ q: "অনুশীলনী", kind: "topic", page: "99" })).groups![0].hits).toHaveLength(5);
+    expect(queryCount() - before).toBe(1 + 2);
   });
 
   it("filters by subject+grade (a chapter of every grade counts for each grade), board and year, keeping the query", async () => {

@@ -1,6 +1,6 @@
 // /search: what the results page shows for its URL. The query is read by lib/search-query.ts, found
-// by models/search.server.ts, and every link is built by lib/search-url.ts. Four or five round trips
-// (see models/search.server.ts), two more on the first page after a staff save.
+// by models/search.server.ts, and every link is built by lib/search-url.ts. One round trip when each
+// word was counted before (see models/search.server.ts), two more on the first page after a staff save.
 import { EDUCATION_BOARDS, highlight, parseQuery, queryClauses, type Segment, type Term } from "~/lib/search-query";
 import { boardName, KIND_ORDER, readSearchParams, SEARCH_KIND_LABELS, searchHref, type Kind, type SearchState } from "~/lib/search-url";
 import { toBanglaDigits } from "~/lib/bangla-digits";
@@ -72,7 +72,15 @@ export async function loadSearchPage(url: URL) {
     return { ...base, status: "empty" as const, starters, subjects: subjectLinks(subjectGrades) };
   }
 
-  const [found, subjectGrades, paperYears] = await Promise.all([findCandidates(clauses, { kind: state.kind }), listSubjectGrades(), listPaperYears()]);
+  // The results this page shows come with the match: the first of each kind, or this page of one kind.
+  const shownRanks = state.kind
+    ? { byKind: true, kind: state.kind, from: (state.page - 1) * PER_PAGE + 1, to: state.page * PER_PAGE }
+    : { byKind: true, kind: null, from: 1, to: PER_GROUP };
+  const [found, subjectGrades, paperYears] = await Promise.all([
+    findCandidates(clauses, { kind: state.kind, shown: shownRanks }),
+    listSubjectGrades(),
+    listPaperYears(),
+  ]);
   const { candidates, approximate, loose } = found;
   const perKind = new Map<Kind, number>();
   for (const r of candidates) perKind.set(r.kind, (perKind.get(r.kind) ?? 0) + 1);
@@ -104,7 +112,7 @@ export async function loadSearchPage(url: URL) {
   } else {
     chosen = KIND_ORDER.flatMap((k) => candidates.filter((c) => c.kind === k).slice(0, PER_GROUP));
   }
-  const hits = await getHits(chosen.map((c) => c.docId));
+  const hits = await getHits(chosen.map((c) => c.docId), found.shown);
   const shown = hits.map((h) => toHit(h, parsed.terms, subjectGrades));
   const kinds = state.kind ? [state.kind] : KIND_ORDER.filter((k) => kindCount(k) > 0);
   const groups: Group[] = kinds.map((kind) => ({
