@@ -838,7 +838,8 @@ export type SearchHit = {
 
 /**
  * The search rows to show, in the order given; a bank question's `url` is where it can be read
- * (questionLinks). Two queries, sent at once whatever the rows are.
+ * (questionLinks). Those in `shown` (they came with the match) as they are; the others in two
+ * queries, sent at once whatever the rows are.
  */
 export async function getHits(wanted: number[], shown: Map<number, SearchHit> = new Map()): Promise<SearchHit[]> {
   const docIds = wanted.filter((id) => !shown.has(id));
@@ -869,11 +870,6 @@ export async function getHits(wanted: number[], shown: Map<number, SearchHit> = 
 /** Questions per page on the pages a bank question is shown on (exam and MCQ practice pages). */
 const QUESTION_PAGE = 25;
 
-/**
- * Where each bank question of `questionIds` (a subquery) can be read: the board paper it is in, else
- * the MCQ practice set, else the exam (on the right page, at its #q-{id}). One query; questions in
- * no set get no link.
- */
 type LinkRow = {
   question_id: number;
   set_id: number;
@@ -905,6 +901,11 @@ const bestLinkOf = sql.raw(`select concat_ws(' ', sq.set_id, ifnull(qs.mcq_categ
   order by if(bp.id is not null, 3, if(qs.mcq_category_id is not null, 2, 1)) desc, sq.set_id, bp.id, et.id
   limit 1`);
 
+/**
+ * Where each bank question of `questionIds` (a subquery) can be read: the board paper it is in, else
+ * the MCQ practice set, else the exam (on the right page, at its #q-{id}). One query; questions in
+ * no set get no link.
+ */
 async function questionLinks(questionIds: SQL): Promise<Map<number, string>> {
   const rows = rowsOf<LinkRow>(
     await db.execute(sql`
