@@ -772,27 +772,25 @@ function hitsOfRows(rows: MatchRow[]): Map<number, SearchHit> {
   for (const r of rows) {
     if (r.hit_id === null || r.source === null) continue;
     const id = Number(r.hit_id);
+    const sourceId = Number(r.source_id);
+    let url = r.url;
+    if (r.source === "questions") {
+      const f = r.link ? String(r.link).split(" ").map(Number) : null;
+      const link = f && { question_id: sourceId, set_id: f[0], category_id: f[1] || null, parent_id: f[2] || null, paper_id: f[3] || null, board_subject_id: f[4] || null, exam_id: f[5] || null, pos: f[6] };
+      url = link ? (bestLinks([link]).get(sourceId) ?? null) : null;
+    }
     out.set(id, {
       id,
       source: r.source,
-      sourceId: Number(r.source_id),
+      sourceId,
       kind: r.kind,
       subjectId: r.subject_id === null ? null : Number(r.subject_id),
       gradeId: r.grade_id === null ? null : Number(r.grade_id),
       title: r.title ?? "",
       body: r.body ?? "",
       meta: r.meta ?? "",
-      url: r.url,
+      url,
     });
-  }
-  for (const r of rows) {
-    const hit = r.hit_id === null ? undefined : out.get(Number(r.hit_id));
-    if (!hit || hit.source !== "questions") continue;
-    const f = r.link ? String(r.link).split(" ").map(Number) : null;
-    const links = f
-      ? bestLinks([{ question_id: hit.sourceId, set_id: f[0], category_id: f[1] || null, parent_id: f[2] || null, paper_id: f[3] || null, board_subject_id: f[4] || null, exam_id: f[5] || null, pos: f[6] }])
-      : new Map<number, string>();
-    hit.url = links.get(hit.sourceId) ?? null;
   }
   return out;
 }
