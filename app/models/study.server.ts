@@ -2,7 +2,7 @@
 // Every function makes a fixed number of round trips, whatever the data size.
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { redirect } from "@remix-run/node";
-import { db } from "~/db/client.server";
+import { db, prepared } from "~/db/client.server";
 import { groupBy } from "~/lib/group-by";
 import { notFound, parseId } from "~/lib/http.server";
 import { keepRevision, recordAudit } from "~/models/history.server";
@@ -193,9 +193,9 @@ async function readCategoryPage(cid: number) {
   return { category: row, titles: titleRows, siblingCategories };
 }
 
-/** A title with its chapter and subject, plus the previous and next titles of the chapter. */
-export async function getTitle(id: number) {
-  const [row] = await db
+/** A title with its chapter and subject (one statement, made once: see prepared). */
+const titleRow = prepared((db) =>
+  db
     .select({
       id: titles.id,
       name: titles.name,
@@ -209,8 +209,14 @@ export async function getTitle(id: number) {
     .from(titles)
     .innerJoin(categories, eq(categories.id, titles.categoryId))
     .innerJoin(subjects, eq(subjects.id, categories.subjectId))
-    .where(eq(titles.id, id))
-    .limit(1);
+    .where(eq(titles.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
+);
+
+/** A title with its chapter and subject, plus the previous and next titles of the chapter. */
+export async function getTitle(id: number) {
+  const [row] = await titleRow().execute({ id });
   if (!row) return null;
   const siblings = await titleOrder(row.category.id);
   const i = siblings.findIndex((t) => t.id === id);

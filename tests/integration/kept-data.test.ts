@@ -1,6 +1,6 @@
 // Data kept per process until a staff save moves the content version: the keyed form and the general
 // sidebar that uses it (the same lists on /about and every category page of a subject).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBoardSubject, listBoards, listBoardSubjects, subjectPapers } from "~/models/board-papers.server";
 import { getExamSubPage, getExamTitle, getGroupSubjects } from "~/models/exams.server";
@@ -11,7 +11,7 @@ import { generalSidebar } from "~/models/sidebar.server";
 import { getInfoPage } from "~/models/pages.server";
 import { findSubjectGrade, getCategoryPage, getTitle, homeSubjects, singleSidebar, subjectChapters, subjectGradesOf } from "~/models/study.server";
 import { bumpContentVersion, clearShellCache, keptPerKeyUntilContentChange } from "~/models/site.server";
-import { queryCount } from "~/db/client.server";
+import { prepared, queryCount } from "~/db/client.server";
 import { closeDb, db, insertQuestions, resetTables, schema } from "./db";
 
 describe("keptPerKeyUntilContentChange", () => {
@@ -128,6 +128,26 @@ describe("the home lists and a title page's chapter order and sidebar", () => {
     expect(mcq2.map((c) => c.name)).toEqual(["বিসিএস", "মেডিকেল"]);
     expect(title2?.next?.name).toBe("কাজ");
     expect(sidebar2[0].categories[0].titles?.map((t) => t.tid)).toEqual([1, 2, 3]);
+  });
+
+  it("a title's own row is a statement made once per pool: it reads the row as it is now, and again after the pool is replaced", async () => {
+    let builds = 0;
+    const nameOf = prepared((d) => {
+      builds++;
+      return d.select({ name: schema.titles.name }).from(schema.titles).where(eq(schema.titles.id, sql.placeholder("id"))).prepare();
+    });
+    expect(await nameOf().execute({ id: 1 })).toEqual([{ name: "নিউটনের সূত্র" }]);
+    expect(await nameOf().execute({ id: 2 })).toEqual([{ name: "ভরবেগ" }]);
+    expect(builds).toBe(1);
+
+    await db.update(schema.titles).set({ name: "গতির সূত্র" }).where(eq(schema.titles.id, 1)); // not kept: no content change needed
+    expect((await getTitle(1))?.name).toBe("গতির সূত্র");
+    expect(await nameOf().execute({ id: 1 })).toEqual([{ name: "গতির সূত্র" }]);
+
+    await closeDb(); // the next query opens a new pool; a statement bound to the closed one would fail
+    expect(await nameOf().execute({ id: 2 })).toEqual([{ name: "ভরবেগ" }]);
+    expect((await getTitle(2))?.name).toBe("ভরবেগ");
+    expect(builds).toBe(2);
   });
 });
 
