@@ -582,10 +582,29 @@ const APPROX_PER_KIND = 50;
 const MAX_PREFIX_WORDS = 200;
 const APPROX_KIND_ASKED = 1000;
 
-/** A search row that matches, with what the page needs to count, filter and rank it. */
-export type Candidate = { docId: number; kind: SearchKind; subjectId: number | null; gradeId: number | null; rank: number; matched: number };
+/**
+ * A search row that matches, with what the page needs to rank it: `position` is its place (1-based)
+ * among the matches of its kind, or among all matches (Shown.byKind false).
+ */
+export type Candidate = {
+  docId: number;
+  kind: SearchKind;
+  subjectId: number | null;
+  gradeId: number | null;
+  rank: number;
+  matched: number;
+  position: number;
+};
+/** How many matches there are of a kind, subject and grade: the page's counts and filters. */
+export type Facet = { kind: SearchKind; subjectId: number | null; gradeId: number | null; count: number };
 export type Found = {
+  /**
+   * Matches, best first (of each kind in turn when positions are per kind): every match, or, when the
+   * match query could name them (see Shown), only those named.
+   */
   candidates: Candidate[];
+  /** Every match counted by kind, subject and grade (also those not in `candidates`); none with Shown.facets false. */
+  facets: Facet[];
   /** Not every match was read (see APPROX_PER_KIND): counts are lower bounds. */
   approximate: boolean;
   /** No row had every word: these have some of them (and every filter). */
@@ -596,11 +615,13 @@ export type Found = {
 
 /**
  * Which results the page will show, so that their rows (and questions' links) come with the match in
- * the same round trip: ranks `from`..`to` (1-based) of each kind (`byKind`), of one kind (`kind`), or
- * of all results in their order. A result it names that the page does not show costs a few rows; one
- * the page shows that it did not name is read afterwards (getHits).
+ * the same round trip: positions `from`..`to` (1-based) of each kind (`byKind`), of one kind (`kind`),
+ * or of all results in their order. The match then returns those and the counts (`facets`), not
+ * every matching row: a common word matches up to EXACT_CAP rows, and sending them all to be counted
+ * here was most of such a search's time. `facets: false`: no counts wanted (suggestions; the
+ * windows that count cost about half a millisecond of the database's time on a common word).
  */
-export type Shown = { byKind: boolean; kind: SearchKind | null; from: number; to: number };
+export type Shown = { byKind: boolean; kind: SearchKind | null; from: number; to: number; facets?: boolean };
 
 /** `col` has one of the clause's tokens or begins with one of its prefixes (each a range of the index). */
 function tokenIn(col: string, clause: Clause): SQL {
@@ -698,7 +719,8 @@ export async function findCandidates(
   { kind, shown }: { kind: SearchKind | null; shown?: Shown },
 ): Promise<Found> {
   const none = new Map<number, SearchHit>();
-  if (!clauses.length) return { candidates: [], approximate: false, loose: false, shown: none };
+  const empty: Found = { candidates: [], facets: [], approximate: false, loose: false, shown: none };
+  if (!clauses.length) return empty;
   const counts = await estimate(clauses);
   const textCount = clauses.filter((c) => c.text).length;
   if (counts.every((n) => n > 0)) {
@@ -712,31 +734,78 @@ export async function findCandidates(
       others.map((o) => o.c),
       approximate ? approxLimits(kind) : null,
     );
-    const rows = shown ? await runMatchWithRows(match, order.map((ci) => idf(counts[ci])), shown) : await runMatches([match]);
-    if (rows.length || textCount < 2) {
-      const candidates = rows.map((r) => ({
-        docId: Number(r.doc_id),
-        kind: r.kind,
-        subjectId: r.subject_id === null ? null : Number(r.subject_id),
-        gradeId: r.grade_id === null ? null : Number(r.grade_id),
-        rank: order.reduce((sum, ci, k) => sum + weightScore(r[`w${k}`], counts[ci]), 0),
-        matched: clauses.length,
-      }));
-      return { candidates: sortCandidates(candidates), approximate, loose: false, shown: shown ? hitsOfRows(rows as MatchRow[]) : none };
+    const candidateOf = (r: Row, position: number): Candidate => ({
+      docId: Number(r.doc_id),
+      kind: r.kind,
+      subjectId: r.subject_id === null ? null : Number(r.subject_id),
+      gradeId: r.grade_id === null ? null : Number(r.grade_id),
+      rank: order.reduce((sum, ci, k) => sum + weightScore(r[`w${k}`], counts[ci]), 0),
+      matched: clauses.length,
+      position,
+    });
+    if (shown) {
+      const rows = await runMatchWithRows(match, order.map((ci) => idf(counts[ci])), shown);
+      if (rows.length || textCount < 2) {
+        const candidates = rows.filter((r) => Number(r.named) === 1).map((r) => candidateOf(r, Number(r.rn)));
+        const facets = rows.filter((r) => Number(r.g) === 1).map((r) => ({ ...facetKey(r), count: Number(r.n) }));
+        return { candidates: inPositionOrder(candidates, shown.byKind), facets, approximate, loose: false, shown: hitsOfRows(rows) };
+      }
+    } else {
+      const rows = await runMatches([match]);
+      if (rows.length || textCount < 2) {
+        const candidates = withPositions(sortCandidates(rows.map((r) => candidateOf(r, 0))), true);
+        return { candidates, facets: facetsOf(candidates), approximate, loose: false, shown: none };
+      }
     }
   } else if (textCount < 2 || clauses.some((c, i) => !c.text && counts[i] === 0)) {
-    return { candidates: [], approximate: false, loose: false, shown: none };
+    return empty;
   }
-  return { candidates: await someWords(clauses, counts, kind), approximate: true, loose: true, shown: none };
+  const candidates = withPositions(await someWords(clauses, counts, kind), shown?.byKind ?? true);
+  return { candidates, facets: facetsOf(candidates), approximate: true, loose: true, shown: none };
 }
 
+const facetKey = (r: Row) => ({
+  kind: r.kind,
+  subjectId: r.subject_id === null ? null : Number(r.subject_id),
+  gradeId: r.grade_id === null ? null : Number(r.grade_id),
+});
+
+/** Counts by kind, subject and grade of matches read whole (the match query counts its own: runMatchWithRows). */
+function facetsOf(candidates: Candidate[]): Facet[] {
+  const byKey = new Map<string, Facet>();
+  for (const c of candidates) {
+    const key = `${c.kind} ${c.subjectId} ${c.gradeId}`;
+    const facet = byKey.get(key);
+    if (facet) facet.count++;
+    else byKey.set(key, { kind: c.kind, subjectId: c.subjectId, gradeId: c.gradeId, count: 1 });
+  }
+  return [...byKey.values()];
+}
+
+/** Sorted candidates numbered 1, 2, … within their kind (or all together). */
+function withPositions(sorted: Candidate[], byKind: boolean): Candidate[] {
+  const next = new Map<SearchKind | null, number>();
+  for (const c of sorted) {
+    const key = byKind ? c.kind : null;
+    const n = (next.get(key) ?? 0) + 1;
+    next.set(key, n);
+    c.position = n;
+  }
+  return inPositionOrder(sorted, byKind);
+}
+
+const inPositionOrder = (list: Candidate[], byKind: boolean) =>
+  list.sort((a, b) => (byKind ? SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind) : 0) || a.position - b.position);
+
 /**
- * The match (`match`, its weights w0… in `idfs`' order) with each row's rank within its kind (or
- * among all), and, for the ranks `shown` names, the search row's columns and a question's best link
- * (bestLinkOf). One query: the match, the rows shown and their links in one round trip (each more
- * query cost about as much CPU as the rest of the search). Ranks are the same sum as findCandidates'
- * in JavaScript (IEEE doubles both sides: square roots of integers times the same constants, added in
- * the same order); a result the page shows that did not come along is read by getHits.
+ * The match (`match`, its weights w0… in `idfs`' order) numbered within its kind (or among all), and
+ * of its rows only those `shown` names, with their search rows and a question's best link
+ * (bestLinkOf), and one of each kind, subject and grade with how many there are (`n`, where `g` = 1).
+ * One query: a page of results is a single round trip (each more query cost about as much CPU as
+ * the rest of the search), and the counts are a few rows whatever the number of matches. Positions
+ * come from the same sums findCandidates makes from all the matches in JavaScript (IEEE doubles both
+ * sides: square roots of integers times the same constants, added in the same order; search.test.ts
+ * compares the two).
  */
 async function runMatchWithRows(match: SQL, idfs: number[], shown: Shown): Promise<MatchRow[]> {
   const score = sql.join(
@@ -746,16 +815,26 @@ async function runMatchWithRows(match: SQL, idfs: number[], shown: Shown): Promi
   const kindOrder = sql.raw(`field(m.kind, ${SEARCH_KINDS.map((k) => `'${k}'`).join(", ")})`);
   const over = shown.byKind ? sql`partition by m.kind order by ${score} desc, m.doc_id` : sql`order by ${score} desc, ${kindOrder}, m.doc_id`;
   const named = sql`x.rn between ${shown.from} and ${shown.to}${shown.kind ? sql` and x.kind = ${shown.kind}` : sql``}`;
+  const facet = sql.raw("partition by m.kind, m.subject_id, m.grade_id");
+  // Without counts (facets: false) the first of each ranking still comes, so that no rows means no match.
+  const counted = shown.facets === false ? sql`0 as n, 0 as g` : sql`count(*) over (${facet}) as n, row_number() over (${facet} order by m.doc_id) as g`;
   return rowsOf<MatchRow>(
     await db.execute(sql`
-      select x.*, d.id as hit_id, d.source, d.source_id, d.title, d.body, d.meta, d.url,
+      select y.*, d.id as hit_id, d.source, d.source_id, d.title, d.body, d.meta, d.url,
         ${shown.kind && shown.kind !== "mcq" && shown.kind !== "creative" ? sql`null` : sql`if(d.source = 'questions', (${bestLinkOf}), null)`} as link
-      from (select m.*, row_number() over (${over}) as rn from ${match} m) x
-      left join search_docs d on d.id = x.doc_id and ${named}`),
+      from (select x.*, (${named}) as named
+        from (select m.*, row_number() over (${over}) as rn, ${counted}
+          from ${match} m) x) y
+      left join search_docs d on d.id = y.doc_id and y.named = 1
+      where y.named = 1 or ${shown.facets === false ? sql`y.rn = 1` : sql`y.g = 1`}`),
   );
 }
 
 type MatchRow = Row & {
+  rn: number;
+  n: number;
+  g: number;
+  named: number;
   hit_id: number | null;
   source: SearchSource | null;
   source_id: number | null;
@@ -812,7 +891,7 @@ async function someWords(clauses: Clause[], counts: number[], kind: SearchKind |
     } else {
       const subjectId = r.subject_id === null ? null : Number(r.subject_id);
       const gradeId = r.grade_id === null ? null : Number(r.grade_id);
-      byDoc.set(docId, { docId, kind: r.kind, subjectId, gradeId, rank: score, matched: 1 });
+      byDoc.set(docId, { docId, kind: r.kind, subjectId, gradeId, rank: score, matched: 1, position: 0 });
     }
   }
   return sortCandidates([...byDoc.values()]);
@@ -977,7 +1056,7 @@ export const starterTopics = keptUntilContentChange(async () => {
 /** A few results for the words typed so far (the search box's suggestions): best first, with their links. */
 export async function suggest(query: string, limit = 6): Promise<{ title: string; kind: SearchKind; url: string }[]> {
   const parsed = parseQuery(query);
-  const found = await findCandidates(queryClauses(parsed.terms, parsed), { kind: null, shown: { byKind: false, kind: null, from: 1, to: limit * 2 } });
+  const found = await findCandidates(queryClauses(parsed.terms, parsed), { kind: null, shown: { byKind: false, kind: null, from: 1, to: limit * 2, facets: false } });
   // Rows with every word only; suggestions from "some of the words" would mislead.
   if (found.loose) return [];
   const hits = await getHits(found.candidates.slice(0, limit * 2).map((c) => c.docId), found.shown);

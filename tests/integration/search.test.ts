@@ -3,7 +3,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryCount } from "~/db/client.server";
-import { getHits, indexStale, rebuildIndex, reindex } from "~/models/search.server";
+import { parseQuery, queryClauses } from "~/lib/search-query";
+import { findCandidates, getHits, indexStale, rebuildIndex, reindex, SEARCH_KINDS, type Candidate, type Facet } from "~/models/search.server";
 import { updateTitle } from "~/models/study.server";
 import { loader as suggestLoader } from "~/routes/api.search.suggest";
 import { loader } from "~/routes/search/route";
@@ -261,11 +262,15 @@ describe("the results page", () => {
       const alone = await getHits(shown.map((h) => h.id));
       expect(shown.map((h) => [h.id, h.url, h.meta])).toEqual(alone.map((h) => [h.id, h.url, h.meta]));
     }
-    // A page beyond the end shows the last page: its rows are read after the match.
+    // A page beyond the end shows the last page: the match is read again for it.
     await search({ q: "অনুশীলনী", kind: "topic", page: "99" });
     const before = queryCount();
     expect((await search({ q: "অনুশীলনী", kind: "topic", page: "99" })).groups![0].hits).toHaveLength(5);
-    expect(queryCount() - before).toBe(1 + 2);
+    expect(queryCount() - before).toBe(1 + 1);
+  });
+
+  it("the database's order and counts are those of ranking every match here", async () => {
+    for (const q of ["অনুশীলনী", "sin", "ত্রিকোণমিতিতে", "dhaka 19"]) await expectRankedAsHere(q, null);
   });
 
   it("filters by subject+grade (a chapter of every grade counts for each grade), board and year, keeping the query", async () => {
@@ -472,6 +477,8 @@ describe("a word in most rows (more than are read whole)", () => {
     const topics = await search({ q: "অনুপাতের", kind: "topic" });
     expect(topics.groups![0].count).toBeGreaterThanOrEqual(1000); // the kind asked for is read deeper
     expect(topics.pager!.pageCount).toBeGreaterThanOrEqual(100);
+    await expectRankedAsHere("অনুপাতের", null);
+    await expectRankedAsHere("অনুপাতের", "topic");
   });
 
   it("a common word with a rare one: every row with both is found, counted exactly", async () => {
@@ -485,3 +492,35 @@ describe("a word in most rows (more than are read whole)", () => {
     expect(page.total).toBeGreaterThan(0);
   });
 });
+
+/**
+ * The match query's positions and counts (findCandidates with `shown`) against ranking and counting
+ * every matching row here (without `shown`), for all of them named and for a window.
+ */
+async function expectRankedAsHere(q: string, kind: Candidate["kind"] | null) {
+  const parsed = parseQuery(q);
+  const clauses = queryClauses(parsed.terms, { boards: parsed.boards, year: parsed.year, sg: null });
+  const all = await findCandidates(clauses, { kind });
+  expect([q, all.candidates.length]).not.toEqual([q, 0]);
+  const key = (f: Facet) => `${f.kind} ${f.subjectId} ${f.gradeId} ${f.count}`;
+  const order = (list: Candidate[]) => list.map((c) => [c.kind, c.position, c.docId]);
+  for (const byKind of [true, false]) {
+    const ranked = byKind
+      ? all.candidates
+      : [...all.candidates]
+          .sort((a, b) => b.rank - a.rank || SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind) || a.docId - b.docId)
+          .map((c, i) => ({ ...c, position: i + 1 }));
+    // All of them named: the same rows, in the same order, counted the same.
+    const named = await findCandidates(clauses, { kind, shown: { byKind, kind: null, from: 1, to: 5000 } });
+    expect([q, byKind, order(named.candidates)]).toEqual([q, byKind, order(ranked)]);
+    expect(named.facets.map(key).sort()).toEqual(all.facets.map(key).sort());
+    // A window of them: just those, and still every match counted.
+    const window = await findCandidates(clauses, { kind, shown: { byKind, kind: null, from: 2, to: 3 } });
+    expect(order(window.candidates)).toEqual(order(ranked.filter((c) => c.position >= 2 && c.position <= 3)));
+    expect(window.facets.map(key).sort()).toEqual(all.facets.map(key).sort());
+    // Without counts (suggestions): the same window.
+    const uncounted = await findCandidates(clauses, { kind, shown: { byKind, kind: null, from: 2, to: 3, facets: false } });
+    expect(order(uncounted.candidates)).toEqual(order(window.candidates));
+    expect(uncounted.facets).toEqual([]);
+  }
+}

@@ -11,6 +11,7 @@ import {
   listSubjectGrades,
   starterTopics,
   type Candidate,
+  type Facet,
   type SearchHit,
 } from "~/models/search.server";
 
@@ -73,20 +74,20 @@ export async function loadSearchPage(url: URL) {
   }
 
   // The results this page shows come with the match: the first of each kind, or this page of one kind.
-  const shownRanks = state.kind
-    ? { byKind: true, kind: state.kind, from: (state.page - 1) * PER_PAGE + 1, to: state.page * PER_PAGE }
-    : { byKind: true, kind: null, from: 1, to: PER_GROUP };
-  const [found, subjectGrades, paperYears] = await Promise.all([
-    findCandidates(clauses, { kind: state.kind, shown: shownRanks }),
+  const pageOf = (kind: Kind | null, page: number) =>
+    kind ? { byKind: true, kind, from: (page - 1) * PER_PAGE + 1, to: page * PER_PAGE } : { byKind: true, kind: null, from: 1, to: PER_GROUP };
+  const [first, subjectGrades, paperYears] = await Promise.all([
+    findCandidates(clauses, { kind: state.kind, shown: pageOf(state.kind, state.page) }),
     listSubjectGrades(),
     listPaperYears(),
   ]);
-  const { candidates, approximate, loose } = found;
+  let found = first;
+  const { facets, approximate, loose } = found;
   const perKind = new Map<Kind, number>();
-  for (const r of candidates) perKind.set(r.kind, (perKind.get(r.kind) ?? 0) + 1);
+  for (const f of facets) perKind.set(f.kind, (perKind.get(f.kind) ?? 0) + f.count);
   const kindCount = (k: Kind) => perKind.get(k) ?? 0;
-  const total = candidates.length;
-  const filters = filterLinks(state, candidates, subjectGrades, paperYears, kindCount, total);
+  const total = facets.reduce((n, f) => n + f.count, 0);
+  const filters = filterLinks(state, facets, subjectGrades, paperYears, kindCount, total);
   const active = activeFilters(state, subjectGrades);
 
   if (total === 0 || (state.kind && kindCount(state.kind) === 0)) {
@@ -97,11 +98,14 @@ export async function loadSearchPage(url: URL) {
   let chosen: Candidate[];
   let pager: { page: number; pageCount: number; prev: string | null; next: string | null; first: number } | null = null;
   if (state.kind) {
-    const ofKind = candidates.filter((c) => c.kind === state.kind);
-    const pageCount = Math.max(1, Math.ceil(ofKind.length / PER_PAGE));
+    const kind = state.kind;
+    const pageCount = Math.max(1, Math.ceil(kindCount(kind) / PER_PAGE));
     const page = Math.min(state.page, pageCount);
+    // A page past the end shows the last page: the match is read again for its results.
+    if (page !== state.page) found = await findCandidates(clauses, { kind, shown: pageOf(kind, page) });
     state.page = page;
-    chosen = ofKind.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+    const { from, to } = pageOf(kind, page);
+    chosen = found.candidates.filter((c) => c.kind === kind && c.position >= from && c.position <= to);
     pager = {
       page,
       pageCount,
@@ -110,7 +114,7 @@ export async function loadSearchPage(url: URL) {
       next: page < pageCount ? searchHref(state, { page: page + 1 }) : null,
     };
   } else {
-    chosen = KIND_ORDER.flatMap((k) => candidates.filter((c) => c.kind === k).slice(0, PER_GROUP));
+    chosen = KIND_ORDER.flatMap((k) => found.candidates.filter((c) => c.kind === k && c.position <= PER_GROUP));
   }
   const hits = await getHits(chosen.map((c) => c.docId), found.shown);
   const shown = hits.map((h) => toHit(h, parsed.terms, subjectGrades));
@@ -134,7 +138,7 @@ function subjectLinks(subjectGrades: SubjectGradeRow[]) {
 
 function filterLinks(
   state: SearchState,
-  candidates: Candidate[],
+  facets: Facet[],
   subjectGrades: SubjectGradeRow[],
   paperYears: number[],
   kindCount: (k: Kind) => number,
@@ -154,12 +158,12 @@ function filterLinks(
   const perSg = new Map<string, number>();
   const perSubjectAllGrades = new Map<number, number>();
   let sourced = 0;
-  for (const r of candidates) {
-    if (state.kind && r.kind !== state.kind) continue;
-    if (r.kind === "mcq" || r.kind === "creative" || r.kind === "paper") sourced++;
-    if (r.subjectId === null) continue;
-    if (r.gradeId === null) perSubjectAllGrades.set(r.subjectId, (perSubjectAllGrades.get(r.subjectId) ?? 0) + 1);
-    else perSg.set(`${r.subjectId}-${r.gradeId}`, (perSg.get(`${r.subjectId}-${r.gradeId}`) ?? 0) + 1);
+  for (const f of facets) {
+    if (state.kind && f.kind !== state.kind) continue;
+    if (f.kind === "mcq" || f.kind === "creative" || f.kind === "paper") sourced += f.count;
+    if (f.subjectId === null) continue;
+    if (f.gradeId === null) perSubjectAllGrades.set(f.subjectId, (perSubjectAllGrades.get(f.subjectId) ?? 0) + f.count);
+    else perSg.set(`${f.subjectId}-${f.gradeId}`, (perSg.get(`${f.subjectId}-${f.gradeId}`) ?? 0) + f.count);
   }
   // With a subject+grade chosen, the results are of it only: it is the one link (and "all subjects").
   const subjects: FilterLink[] = subjectGrades
