@@ -598,12 +598,9 @@ export type Candidate = {
 /** How many matches there are of a kind, subject and grade: the page's counts and filters. */
 export type Facet = { kind: SearchKind; subjectId: number | null; gradeId: number | null; count: number };
 export type Found = {
-  /**
-   * Matches, best first (of each kind in turn when positions are per kind): every match, or, when the
-   * match query could name them (see Shown), only those named.
-   */
+  /** Matches, best first (of each kind in turn when positions are per kind): all of them, or only those named (Shown.onlyNamed). */
   candidates: Candidate[];
-  /** Every match counted by kind, subject and grade (also those not in `candidates`); none with Shown.facets false. */
+  /** The matches counted by kind, subject and grade; none with Shown.onlyNamed. */
   facets: Facet[];
   /** Not every match was read (see APPROX_PER_KIND): counts are lower bounds. */
   approximate: boolean;
@@ -616,12 +613,12 @@ export type Found = {
 /**
  * Which results the page will show, so that their rows (and questions' links) come with the match in
  * the same round trip: positions `from`..`to` (1-based) of each kind (`byKind`), of one kind (`kind`),
- * or of all results in their order. The match then returns those and the counts (`facets`), not
- * every matching row: a common word matches up to EXACT_CAP rows, and sending them all to be counted
- * here was most of such a search's time. `facets: false`: no counts wanted (suggestions; the
- * windows that count cost about half a millisecond of the database's time on a common word).
+ * or of all results in their order. `onlyNamed`: the other matches are not wanted, not even counted
+ * (suggestions: 12 rows come back instead of up to EXACT_CAP). Counting them in SQL instead, with
+ * window functions, was tried: it took as much of the database's time on a common word (about 1 ms)
+ * as it saved of Node's, and `npm run bench` showed no gain.
  */
-export type Shown = { byKind: boolean; kind: SearchKind | null; from: number; to: number; facets?: boolean };
+export type Shown = { byKind: boolean; kind: SearchKind | null; from: number; to: number; onlyNamed?: boolean };
 
 /** `col` has one of the clause's tokens or begins with one of its prefixes (each a range of the index). */
 function tokenIn(col: string, clause: Clause): SQL {
@@ -746,8 +743,8 @@ export async function findCandidates(
     if (shown) {
       const rows = await runMatchWithRows(match, order.map((ci) => idf(counts[ci])), shown);
       if (rows.length || textCount < 2) {
-        const candidates = rows.filter((r) => Number(r.named) === 1).map((r) => candidateOf(r, Number(r.rn)));
-        const facets = rows.filter((r) => Number(r.g) === 1).map((r) => ({ ...facetKey(r), count: Number(r.n) }));
+        const candidates = (shown.onlyNamed ? rows.filter((r) => Number(r.named) === 1) : rows).map((r) => candidateOf(r, Number(r.rn)));
+        const facets = shown.onlyNamed ? [] : facetsOf(candidates);
         return { candidates: inPositionOrder(candidates, shown.byKind), facets, approximate, loose: false, shown: hitsOfRows(rows) };
       }
     } else {
@@ -764,13 +761,7 @@ export async function findCandidates(
   return { candidates, facets: facetsOf(candidates), approximate: true, loose: true, shown: none };
 }
 
-const facetKey = (r: Row) => ({
-  kind: r.kind,
-  subjectId: r.subject_id === null ? null : Number(r.subject_id),
-  gradeId: r.grade_id === null ? null : Number(r.grade_id),
-});
-
-/** Counts by kind, subject and grade of matches read whole (the match query counts its own: runMatchWithRows). */
+/** The matches counted by kind, subject and grade. */
 function facetsOf(candidates: Candidate[]): Facet[] {
   const byKey = new Map<string, Facet>();
   for (const c of candidates) {
@@ -799,13 +790,12 @@ const inPositionOrder = (list: Candidate[], byKind: boolean) =>
 
 /**
  * The match (`match`, its weights w0… in `idfs`' order) numbered within its kind (or among all), and
- * of its rows only those `shown` names, with their search rows and a question's best link
- * (bestLinkOf), and one of each kind, subject and grade with how many there are (`n`, where `g` = 1).
- * One query: a page of results is a single round trip (each more query cost about as much CPU as
- * the rest of the search), and the counts are a few rows whatever the number of matches. Positions
- * come from the same sums findCandidates makes from all the matches in JavaScript (IEEE doubles both
- * sides: square roots of integers times the same constants, added in the same order; search.test.ts
- * compares the two).
+ * for the positions `shown` names their search rows and a question's best link (bestLinkOf): a page
+ * of results is a single round trip (each more query cost about as much CPU as the rest of the
+ * search). With `onlyNamed`, only those rows (and the first of each ranking, so that no rows means no
+ * match). Positions come from the same sums findCandidates makes from all the matches in JavaScript
+ * (IEEE doubles both sides: square roots of integers times the same constants, added in the same
+ * order; search.test.ts compares the two).
  */
 async function runMatchWithRows(match: SQL, idfs: number[], shown: Shown): Promise<MatchRow[]> {
   const score = sql.join(
@@ -815,25 +805,19 @@ async function runMatchWithRows(match: SQL, idfs: number[], shown: Shown): Promi
   const kindOrder = sql.raw(`field(m.kind, ${SEARCH_KINDS.map((k) => `'${k}'`).join(", ")})`);
   const over = shown.byKind ? sql`partition by m.kind order by ${score} desc, m.doc_id` : sql`order by ${score} desc, ${kindOrder}, m.doc_id`;
   const named = sql`x.rn between ${shown.from} and ${shown.to}${shown.kind ? sql` and x.kind = ${shown.kind}` : sql``}`;
-  const facet = sql.raw("partition by m.kind, m.subject_id, m.grade_id");
-  // Without counts (facets: false) the first of each ranking still comes, so that no rows means no match.
-  const counted = shown.facets === false ? sql`0 as n, 0 as g` : sql`count(*) over (${facet}) as n, row_number() over (${facet} order by m.doc_id) as g`;
   return rowsOf<MatchRow>(
     await db.execute(sql`
       select y.*, d.id as hit_id, d.source, d.source_id, d.title, d.body, d.meta, d.url,
         ${shown.kind && shown.kind !== "mcq" && shown.kind !== "creative" ? sql`null` : sql`if(d.source = 'questions', (${bestLinkOf}), null)`} as link
       from (select x.*, (${named}) as named
-        from (select m.*, row_number() over (${over}) as rn, ${counted}
-          from ${match} m) x) y
+        from (select m.*, row_number() over (${over}) as rn from ${match} m) x) y
       left join search_docs d on d.id = y.doc_id and y.named = 1
-      where y.named = 1 or ${shown.facets === false ? sql`y.rn = 1` : sql`y.g = 1`}`),
+      ${shown.onlyNamed ? sql`where y.named = 1 or y.rn = 1` : sql``}`),
   );
 }
 
 type MatchRow = Row & {
   rn: number;
-  n: number;
-  g: number;
   named: number;
   hit_id: number | null;
   source: SearchSource | null;
@@ -1056,7 +1040,7 @@ export const starterTopics = keptUntilContentChange(async () => {
 /** A few results for the words typed so far (the search box's suggestions): best first, with their links. */
 export async function suggest(query: string, limit = 6): Promise<{ title: string; kind: SearchKind; url: string }[]> {
   const parsed = parseQuery(query);
-  const found = await findCandidates(queryClauses(parsed.terms, parsed), { kind: null, shown: { byKind: false, kind: null, from: 1, to: limit * 2, facets: false } });
+  const found = await findCandidates(queryClauses(parsed.terms, parsed), { kind: null, shown: { byKind: false, kind: null, from: 1, to: limit * 2, onlyNamed: true } });
   // Rows with every word only; suggestions from "some of the words" would mislead.
   if (found.loose) return [];
   const hits = await getHits(found.candidates.slice(0, limit * 2).map((c) => c.docId), found.shown);

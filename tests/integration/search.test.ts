@@ -514,13 +514,14 @@ async function expectRankedAsHere(q: string, kind: Candidate["kind"] | null) {
     const named = await findCandidates(clauses, { kind, shown: { byKind, kind: null, from: 1, to: 5000 } });
     expect([q, byKind, order(named.candidates)]).toEqual([q, byKind, order(ranked)]);
     expect(named.facets.map(key).sort()).toEqual(all.facets.map(key).sort());
-    // A window of them: just those, and still every match counted.
+    // A window of them: every match still comes, numbered, and the window's rows with it.
     const window = await findCandidates(clauses, { kind, shown: { byKind, kind: null, from: 2, to: 3 } });
-    expect(order(window.candidates)).toEqual(order(ranked.filter((c) => c.position >= 2 && c.position <= 3)));
+    expect(order(window.candidates)).toEqual(order(ranked));
+    expect([...window.shown.keys()].sort()).toEqual(ranked.filter((c) => c.position >= 2 && c.position <= 3).map((c) => c.docId).sort());
     expect(window.facets.map(key).sort()).toEqual(all.facets.map(key).sort());
-    // Without counts (suggestions): the same window.
-    const uncounted = await findCandidates(clauses, { kind, shown: { byKind, kind: null, from: 2, to: 3, facets: false } });
-    expect(order(uncounted.candidates)).toEqual(order(window.candidates));
-    expect(uncounted.facets).toEqual([]);
+    // Only the window (suggestions): those rows and no counts.
+    const only = await findCandidates(clauses, { kind, shown: { byKind, kind: null, from: 2, to: 3, onlyNamed: true } });
+    expect(order(only.candidates)).toEqual(order(ranked.filter((c) => c.position >= 2 && c.position <= 3)));
+    expect(only.facets).toEqual([]);
   }
 }
