@@ -598,7 +598,7 @@ export type Candidate = {
 /** How many matches there are of a kind, subject and grade: the page's counts and filters. */
 export type Facet = { kind: SearchKind; subjectId: number | null; gradeId: number | null; count: number };
 export type Found = {
-  /** Matches, best first (of each kind in turn when positions are per kind): all of them, or only those named (Shown.onlyNamed). */
+  /** Matches, best first (of each kind in turn when positions are per kind): all of them, or with `shown` only those it names. */
   candidates: Candidate[];
   /** The matches counted by kind, subject and grade; none with Shown.onlyNamed. */
   facets: Facet[];
@@ -613,10 +613,8 @@ export type Found = {
 /**
  * Which results the page will show, so that their rows (and questions' links) come with the match in
  * the same round trip: positions `from`..`to` (1-based) of each kind (`byKind`), of one kind (`kind`),
- * or of all results in their order. `onlyNamed`: the other matches are not wanted, not even counted
- * (suggestions: 12 rows come back instead of up to EXACT_CAP). Counting them in SQL instead, with
- * window functions, was tried: it took as much of the database's time on a common word (about 1 ms)
- * as it saved of Node's, and `npm run bench` showed no gain.
+ * or of all results in their order; the other matches are only counted. `onlyNamed`: not even counted
+ * (suggestions: 12 rows come back instead of up to EXACT_CAP).
  */
 export type Shown = { byKind: boolean; kind: SearchKind | null; from: number; to: number; onlyNamed?: boolean };
 
@@ -741,10 +739,10 @@ export async function findCandidates(
       position,
     });
     if (shown) {
-      const rows = await runMatchWithRows(match, order.map((ci) => idf(counts[ci])), shown);
+      const rows = await runMatchWithRows(match, order.map((ci) => idf(counts[ci])), shown, counts[driver] >= GROUP_FROM && !shown.onlyNamed);
       if (rows.length || textCount < 2) {
-        const candidates = (shown.onlyNamed ? rows.filter((r) => Number(r.named) === 1) : rows).map((r) => candidateOf(r, Number(r.rn)));
-        const facets = shown.onlyNamed ? [] : facetsOf(candidates);
+        const candidates = rows.filter((r) => Number(r.named) === 1).map((r) => candidateOf(r, Number(r.rn)));
+        const facets = shown.onlyNamed ? [] : facetsOf(rows.map(facetOfRow));
         return { candidates: inPositionOrder(candidates, shown.byKind), facets, approximate, loose: false, shown: hitsOfRows(rows) };
       }
     } else {
@@ -761,17 +759,25 @@ export async function findCandidates(
   return { candidates, facets: facetsOf(candidates), approximate: true, loose: true, shown: none };
 }
 
-/** The matches counted by kind, subject and grade. */
-function facetsOf(candidates: Candidate[]): Facet[] {
+/** The matches counted by kind, subject and grade (`count`: how many each stands for, one when not given). */
+function facetsOf(matches: Omit<Facet, "count">[] | Facet[]): Facet[] {
   const byKey = new Map<string, Facet>();
-  for (const c of candidates) {
+  for (const c of matches) {
     const key = `${c.kind} ${c.subjectId} ${c.gradeId}`;
+    const n = "count" in c ? c.count : 1;
     const facet = byKey.get(key);
-    if (facet) facet.count++;
-    else byKey.set(key, { kind: c.kind, subjectId: c.subjectId, gradeId: c.gradeId, count: 1 });
+    if (facet) facet.count += n;
+    else byKey.set(key, { kind: c.kind, subjectId: c.subjectId, gradeId: c.gradeId, count: n });
   }
   return [...byKey.values()];
 }
+
+const facetOfRow = (r: MatchRow): Facet => ({
+  kind: r.kind,
+  subjectId: r.subject_id === null ? null : Number(r.subject_id),
+  gradeId: r.grade_id === null ? null : Number(r.grade_id),
+  count: r.n === undefined ? 1 : Number(r.n),
+});
 
 /** Sorted candidates numbered 1, 2, … within their kind (or all together). */
 function withPositions(sorted: Candidate[], byKind: boolean): Candidate[] {
@@ -792,12 +798,13 @@ const inPositionOrder = (list: Candidate[], byKind: boolean) =>
  * The match (`match`, its weights w0… in `idfs`' order) numbered within its kind (or among all), and
  * for the positions `shown` names their search rows and a question's best link (bestLinkOf): a page
  * of results is a single round trip (each more query cost about as much CPU as the rest of the
- * search). With `onlyNamed`, only those rows (and the first of each ranking, so that no rows means no
- * match). Positions come from the same sums findCandidates makes from all the matches in JavaScript
+ * search). The other matches come one row each, or with `grouped` one row per kind, subject and
+ * grade with their number `n` (see GROUP_FROM). With `onlyNamed`, only the named rows (and the first
+ * of each ranking, so that no rows means no match). Positions come from the same sums findCandidates makes from all the matches in JavaScript
  * (IEEE doubles both sides: square roots of integers times the same constants, added in the same
  * order; search.test.ts compares the two).
  */
-async function runMatchWithRows(match: SQL, idfs: number[], shown: Shown): Promise<MatchRow[]> {
+async function runMatchWithRows(match: SQL, idfs: number[], shown: Shown, grouped: boolean): Promise<MatchRow[]> {
   const score = sql.join(
     idfs.map((c, k) => sql`if(${sql.raw(`m.w${k}`)} > 0, sqrt(${sql.raw(`m.w${k}`)}) * cast(${String(c)} as double), 0)`),
     sql` + `,
@@ -805,19 +812,36 @@ async function runMatchWithRows(match: SQL, idfs: number[], shown: Shown): Promi
   const kindOrder = sql.raw(`field(m.kind, ${SEARCH_KINDS.map((k) => `'${k}'`).join(", ")})`);
   const over = shown.byKind ? sql`partition by m.kind order by ${score} desc, m.doc_id` : sql`order by ${score} desc, ${kindOrder}, m.doc_id`;
   const named = sql`x.rn between ${shown.from} and ${shown.to}${shown.kind ? sql` and x.kind = ${shown.kind}` : sql``}`;
+  const numbered = sql`(select x.*, (${named}) as named from (select m.*, row_number() over (${over}) as rn from ${match} m) x)`;
+  // A named row is a group of its own; its values are the group's min/max.
+  const weights = sql.raw(idfs.map((_, k) => `, min(g.w${k}) as w${k}`).join(""));
+  const rows = grouped
+    ? sql`(select min(g.tag) as tag, min(g.doc_id) as doc_id, g.kind, g.subject_id, g.grade_id${weights}, min(g.rn) as rn, max(g.named) as named, count(*) as n
+        from ${numbered} g group by g.kind, g.subject_id, g.grade_id, if(g.named, g.doc_id, 0))`
+    : numbered;
   return rowsOf<MatchRow>(
     await db.execute(sql`
       select y.*, d.id as hit_id, d.source, d.source_id, d.title, d.body, d.meta, d.url,
         ${shown.kind && shown.kind !== "mcq" && shown.kind !== "creative" ? sql`null` : sql`if(d.source = 'questions', (${bestLinkOf}), null)`} as link
-      from (select x.*, (${named}) as named
-        from (select m.*, row_number() over (${over}) as rn from ${match} m) x) y
+      from ${rows} y
       left join search_docs d on d.id = y.doc_id and y.named = 1
       ${shown.onlyNamed ? sql`where y.named = 1 or y.rn = 1` : sql``}`),
   );
 }
 
+/**
+ * From how many rows of the starting clause the other matches are counted in the database
+ * (runMatchWithRows' `grouped`). Counting there adds a grouping step to the query; reading the rows
+ * one by one costs Node about 1 µs each. Measured against each other with `PAGE_CACHE=0` (both
+ * port orders): 1.2 × the requests for "ঢাকা বোর্ড ২০১৯" on the large data (1,203 matches), 1.03 × for
+ * "ত্রিকোণমিতি" (488), 0.95 × for the same word on the demo data (a handful).
+ */
+const GROUP_FROM = 200;
+
 type MatchRow = Row & {
   rn: number;
+  /** How many matches the row stands for (grouped); absent: one. */
+  n?: number;
   named: number;
   hit_id: number | null;
   source: SearchSource | null;
