@@ -799,10 +799,10 @@ const inPositionOrder = (list: Candidate[], byKind: boolean) =>
  * for the positions `shown` names their search rows and a question's best link (bestLinkOf): a page
  * of results is a single round trip (each more query cost about as much CPU as the rest of the
  * search). The other matches come one row each, or with `grouped` one row per kind, subject and
- * grade with their number `n` (see GROUP_FROM). With `onlyNamed`, only the named rows (and the first
- * of each ranking, so that no rows means no match). Positions come from the same sums findCandidates makes from all the matches in JavaScript
- * (IEEE doubles both sides: square roots of integers times the same constants, added in the same
- * order; search.test.ts compares the two).
+ * grade with their number `n` (see GROUP_FROM). With `onlyNamed`, only the named rows (and the
+ * first of each ranking, so that no rows means no match). Positions come from the same sums
+ * findCandidates makes from all the matches in JavaScript (IEEE doubles both sides: square roots of
+ * integers times the same constants, added in the same order; search.test.ts compares the two).
  */
 async function runMatchWithRows(match: SQL, idfs: number[], shown: Shown, grouped: boolean): Promise<MatchRow[]> {
   const score = sql.join(
