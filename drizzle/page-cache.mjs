@@ -25,6 +25,7 @@ import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync }
 // The express adapter's request and response conversions (the handler below replaces its own).
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import mysql from "mysql2/promise";
+import Negotiator from "negotiator";
 
 const STAFF_COOKIE = /(?:^|;\s*)grbd_staff=/;
 const gzipAsync = promisify(gzip);
@@ -38,6 +39,18 @@ export function publicMaxAge(cacheControl) {
   if (!parts.includes("public") || parts.some((p) => p === "private" || p === "no-store" || p === "no-cache")) return null;
   const maxAge = parts.map((p) => /^(?:s-maxage|max-age)=(\d+)$/.exec(p)).find(Boolean);
   return maxAge ? Number(maxAge[1]) : null;
+}
+
+/**
+ * The encoding a page goes out in: brotli whenever the client takes it, then gzip, else none (an
+ * explicit q-value still decides). Browsers send "gzip, deflate, br" (Chrome adds ", zstd"): the
+ * order of that list is no preference, but express's `req.acceptsEncodings` follows it, so every
+ * browser was sent gzip level 6. From the page cache, brotli 5 is 7–12 % fewer bytes than that
+ * (/home 8.1 against 9.1 KB); compressed per request, brotli 3 takes 30–55 % of gzip 6's CPU for
+ * 0.5–6 % more bytes. The compression middleware makes the same choice for other responses.
+ */
+export function preferredEncoding(req) {
+  return new Negotiator(req).encoding(["br", "gzip", "identity"], ["br", "gzip"]) || "identity";
 }
 
 /** Whether a response may be stored: 200, public with a max-age, no cookie, nothing to vary on but the encoding. */
@@ -155,7 +168,7 @@ export function createPageCache({
 
     /** Sends an entry in the encoding the client prefers (the compressed forms are made once). */
     send(req, res, entry, cacheStatus) {
-      const encoding = req.acceptsEncodings(["br", "gzip", "identity"]) || "identity";
+      const encoding = preferredEncoding(req);
       let body = entry.body;
       if (encoding === "br") {
         if (!entry.br) {
@@ -258,7 +271,7 @@ async function sendWhole(req, res, response) {
     if (name !== "content-length" && name !== "content-encoding") res.append(name, value);
   }
   const noTransform = /\bno-transform\b/i.test(response.headers.get("cache-control") ?? "");
-  const encoding = body.length < 1024 || noTransform ? "identity" : req.acceptsEncodings(["br", "gzip", "identity"]) || "identity";
+  const encoding = body.length < 1024 || noTransform ? "identity" : preferredEncoding(req);
   let out = body;
   const sync = body.length < ASYNC_FROM;
   if (encoding === "br") {

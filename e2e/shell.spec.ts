@@ -109,6 +109,15 @@ test.describe("JavaScript weighs little", () => {
     for (const u of foreign) expect(u).toMatch(/^https:\/\/i\.ytimg\.com\/vi\/[\w-]+\/\w+\.jpg$/);
   });
 
+  test("pages reach the browser compressed with brotli, though it lists gzip first", async ({ page }) => {
+    // Chromium asks with "gzip, deflate, br, zstd". Two pages from the page cache, and one rendered
+    // and compressed for this request (a 404 is never stored).
+    for (const path of ["/home", "/title/1", "/no/such/page"]) {
+      const res = await page.goto(path);
+      expect(res!.headers()["content-encoding"], path).toBe("br");
+    }
+  });
+
   test("public pages send a strict Content-Security-Policy", async ({ request }) => {
     const res = await request.get("/home");
     const csp = res.headers()["content-security-policy"];

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { get as httpGet, type IncomingHttpHeaders, type Server } from "node:http";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cachedHandler, createPageCache, publicMaxAge, storable } from "../../drizzle/page-cache.mjs";
+import { cachedHandler, createPageCache, preferredEncoding, publicMaxAge, storable } from "../../drizzle/page-cache.mjs";
 import { db, resetTables, schema } from "./db";
 import { sql } from "drizzle-orm";
 
@@ -106,6 +106,14 @@ describe("what is cached", () => {
     }
   });
 
+  it("sends brotli to browsers, which list it after gzip", async () => {
+    for (const header of ["gzip, deflate, br, zstd", "gzip, deflate, br"]) {
+      const res = await rawGet("/page", header);
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(res.body).toString("utf8")).toContain("<p>render");
+    }
+  });
+
   it("never stores private pages, pages that set a cookie or use their nonce, or errors", async () => {
     for (const path of ["/private", "/cookie", "/nonce-used", "/missing"]) {
       const a = await get(path);
@@ -184,6 +192,21 @@ describe("the rules", () => {
     expect(publicMaxAge("public, no-store, max-age=60")).toBeNull();
     expect(publicMaxAge("max-age=60")).toBeNull();
     expect(publicMaxAge(null)).toBeNull();
+  });
+
+  it("prefers brotli, then gzip, whatever the order of Accept-Encoding, unless a q-value says otherwise", () => {
+    const enc = (header?: string) => preferredEncoding({ headers: header === undefined ? {} : { "accept-encoding": header } });
+    expect(enc("gzip, deflate, br, zstd")).toBe("br");
+    expect(enc("gzip, deflate, br")).toBe("br");
+    expect(enc("br, gzip")).toBe("br");
+    expect(enc("gzip, deflate")).toBe("gzip");
+    expect(enc("*")).toBe("br");
+    expect(enc("gzip;q=1, br;q=0.5")).toBe("gzip");
+    expect(enc("br;q=0, gzip")).toBe("gzip");
+    expect(enc("deflate")).toBe("identity");
+    expect(enc("identity;q=0, deflate")).toBe("identity");
+    expect(enc("")).toBe("identity");
+    expect(enc(undefined)).toBe("identity");
   });
 
   it("stores only 200s without Set-Cookie or Vary on anything but the encoding", () => {
@@ -277,6 +300,12 @@ describe("pages that are not stored go out whole", () => {
     }
     // A client that takes only deflate gets it from the middleware, as before.
     expect((await raw("/page", "deflate")).headers["content-encoding"]).toBe("deflate");
+  });
+
+  it("compresses a page for a browser's Accept-Encoding with brotli", async () => {
+    const res = await raw("/page", "gzip, deflate, br, zstd");
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(res.body).toString("utf8")).toBe(page);
   });
 
   it("keeps the status, every cookie and the headers; HEAD has no body", async () => {
