@@ -760,11 +760,11 @@ export async function findCandidates(
 }
 
 /** The matches counted by kind, subject and grade (`count`: how many each stands for, one when not given). */
-function facetsOf(matches: Omit<Facet, "count">[] | Facet[]): Facet[] {
+function facetsOf(matches: (Omit<Facet, "count"> & { count?: number })[]): Facet[] {
   const byKey = new Map<string, Facet>();
   for (const c of matches) {
     const key = `${c.kind} ${c.subjectId} ${c.gradeId}`;
-    const n = "count" in c ? c.count : 1;
+    const n = c.count ?? 1;
     const facet = byKey.get(key);
     if (facet) facet.count += n;
     else byKey.set(key, { kind: c.kind, subjectId: c.subjectId, gradeId: c.gradeId, count: n });
