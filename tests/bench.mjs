@@ -321,6 +321,9 @@ function sender(page, base, ctx) {
   }
 }
 
+/** A search results page or the suggestions: measured once more with no search kept ("unkept"). */
+const isSearch = (page) => page.kind === "get" && (page.path.startsWith("/search") || page.path.startsWith("/api/search"));
+
 /** The statuses a page is meant to answer: 303 for the attempt's start and finish, 200 otherwise. */
 const intended = (page) => (page.kind === "start" || page.kind === "finish" ? [303] : [200]);
 
@@ -340,7 +343,18 @@ function markdownTable(results) {
     `${r.ceiling.rps} | ${r.ratioUncached.toFixed(2)} | ${fmt(r.roundTrips)} | ` +
     `${r.html ? `${kb(r.html.raw)} (${kb(r.html.gzip)})` : "–"} | ${r.html ? kb(r.js.gzip) : "–"} | ${r.html ? kb(r.css.gzip) : "–"} |`,
   );
-  return [head, rule, ...rows].join("\n");
+  const searches = results.filter((r) => r.unkept);
+  if (!searches.length) return [head, rule, ...rows].join("\n");
+  const unkept = [
+    "",
+    "Searches with nothing kept (`PAGE_CACHE=0 SEARCHES_KEPT=0`: every request ranks its matches in the database; informational, see the README):",
+    "",
+    "| Page | req/s | p50 ms | p95 ms | p99 ms | ceiling req/s | ours/ceiling | DB round trips |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|",
+    ...searches.map((r) =>
+      `| ${r.name} | ${r.unkept.rps} | ${r.unkept.p50} | ${r.unkept.p95} | ${r.unkept.p99} | ${r.ceilingUnkept.rps} | ${r.ratioUnkept.toFixed(2)} | ${fmt(r.roundTripsUnkept)} |`),
+  ];
+  return [head, rule, ...rows, ...unkept].join("\n");
 }
 
 function checkBudgets(runs, { concurrency }) {
@@ -361,15 +375,15 @@ function checkBudgets(runs, { concurrency }) {
     }
     for (const r of results) {
       const want = intended(r);
-      const bad = [r.cached, r.uncached].filter(Boolean).reduce((n, m) => n + m.unintended, 0) + r.warmupUnintended + (want.includes(r.probeStatus) ? 0 : 1);
-      const codes = [...new Set([r.cached, r.uncached].filter(Boolean).flatMap((m) => Object.keys(m.statuses)))].join(", ");
+      const bad = [r.cached, r.uncached, r.unkept].filter(Boolean).reduce((n, m) => n + m.unintended, 0) + r.warmupUnintended + (want.includes(r.probeStatus) ? 0 : 1);
+      const codes = [...new Set([r.cached, r.uncached, r.unkept].filter(Boolean).flatMap((m) => Object.keys(m.statuses)))].join(", ");
       const error = r.uncached.firstError ?? r.cached?.firstError;
       check(bad === 0, `${tag(r)}: ${bad} response(s) other than ${want.join("/")} (statuses seen: ${codes}${error ? `; ${error}` : ""})`);
       const broken = [...r.js.files, ...r.css.files].filter((f) => f.status < 200 || f.status > 299);
       if (broken.length) check(false, `${tag(r)}: referenced assets that do not load: ${broken.map((f) => `${f.url} (${f.status})`).join(", ")}`);
     }
     for (const r of results) {
-      const p95 = Math.max(r.uncached.p95, r.cached?.p95 ?? 0);
+      const p95 = Math.max(r.uncached.p95, r.cached?.p95 ?? 0, r.unkept?.p95 ?? 0);
       check(atDefault ? p95 <= BUDGET.p95Ms : null, `${tag(r)}: p95 ${p95} ms ≤ ${BUDGET.p95Ms} ms${atDefault ? "" : ` (only checked at concurrency ${DEFAULT_CONCURRENCY})`}`);
     }
     for (const r of results.filter((x) => x.kind === "get")) {
@@ -380,13 +394,17 @@ function checkBudgets(runs, { concurrency }) {
     }
     for (const r of results.filter((x) => x.kind === "get" || x.kind === "admin")) {
       check(r.roundTripsMax != null && r.roundTripsMax <= BUDGET.roundTrips, `${tag(r)}: ${fmt(r.roundTrips)} database round trips (at most ${fmt(r.roundTripsMax)} of 5) ≤ ${BUDGET.roundTrips}`);
+      if (r.unkept) {
+        check(r.roundTripsMaxUnkept != null && r.roundTripsMaxUnkept <= BUDGET.roundTrips,
+          `${tag(r)}, nothing kept: ${fmt(r.roundTripsUnkept)} database round trips (at most ${fmt(r.roundTripsMaxUnkept)} of 5) ≤ ${BUDGET.roundTrips}`);
+      }
     }
   }
   const demo = runs.find((r) => r.data === "demo");
   const large = runs.find((r) => r.data === "large");
   if (large?.search) {
     check(large.search.p95 <= BUDGET.searchP95Ms,
-      `[large] search: p95 ${large.search.p95} ms per query ≤ ${BUDGET.searchP95Ms} ms (${large.search.queries.length} queries × ${large.search.repeats}, one at a time, PAGE_CACHE=0)`);
+      `[large] search: p95 ${large.search.p95} ms per query ≤ ${BUDGET.searchP95Ms} ms (${large.search.queries.length} queries × ${large.search.repeats}, one at a time, PAGE_CACHE=0 SEARCHES_KEPT=0)`);
   }
   if (demo && large) {
     for (const r of large.results) {
@@ -394,6 +412,13 @@ function checkBudgets(runs, { concurrency }) {
       if (!d) continue;
       if (r.roundTrips != null || d.roundTrips != null) {
         check(r.roundTrips === d.roundTrips, `${r.name}: round trips equal on demo and large data (${fmt(d.roundTrips)} and ${fmt(r.roundTrips)})`);
+      }
+      if (r.unkept && d.unkept) {
+        check(r.roundTripsUnkept === d.roundTripsUnkept,
+          `${r.name}, nothing kept: round trips equal on demo and large data (${fmt(d.roundTripsUnkept)} and ${fmt(r.roundTripsUnkept)})`);
+        const unkeptLimit = Math.max(BUDGET.largeOverDemoP95 * d.unkept.p95, 10);
+        check(atDefault ? r.unkept.p95 <= unkeptLimit : null,
+          `${r.name}, nothing kept: p95 on large data ${r.unkept.p95} ms ≤ 2 × demo's ${d.unkept.p95} ms (at least 10 ms)`);
       }
       // Below a few milliseconds the ratio is noise (one scheduling hiccup doubles it).
       const limit = Math.max(BUDGET.largeOverDemoP95 * d.uncached.p95, 10);
@@ -476,14 +501,23 @@ async function benchData(data, databaseUrl, { requests, warmup, concurrency, rou
   // --pages: only the pages whose name holds one of these words (a quick look; budgets then judge those).
   const only = option("pages", "").split(",").map((s) => s.trim()).filter(Boolean);
   const results = flag("search-only") ? [] : pages.filter((p) => !only.length || only.some((w) => p.name.includes(w))).map((p) => ({ ...p, method: p.method ?? "GET" }));
-  const modes = [["uncached", { PAGE_CACHE: "0" }], ["cached", {}]].filter(([m]) => !flag("uncached-only") || m === "uncached");
+  // "unkept": the searches again without the page cache and with no search kept (SEARCHES_KEPT=0), so
+  // every request ranks its matches in the database: what a search nobody asked before costs.
+  const modes = [
+    ["uncached", { PAGE_CACHE: "0" }],
+    ["unkept", { PAGE_CACHE: "0", SEARCHES_KEPT: "0" }],
+    ["cached", {}],
+  ].filter(([m]) => !flag("uncached-only") || m !== "cached");
+  const MODE_TITLES = { uncached: "PAGE_CACHE=0", unkept: "PAGE_CACHE=0 SEARCHES_KEPT=0 (searches only)", cached: "with the page cache" };
   for (const [mode, env] of results.length ? modes : []) {
+    if (mode === "unkept" && !results.some(isSearch)) continue;
     const base = await serve(databaseUrl, env);
     const ctx = { staffCookie: await signIn(base), browser: { cookie: "" }, examQuestions };
     ctx.saveAttempts = await startAttempts(base, ctx.browser, 16);
-    console.log(`\n[bench] ${data} data, ${mode === "cached" ? "with the page cache" : "PAGE_CACHE=0"}:`);
+    console.log(`\n[bench] ${data} data, ${MODE_TITLES[mode]}:`);
     for (const r of results) {
       if (mode === "cached" && r.kind !== "get") continue; // only anonymous GETs go through the cache
+      if (mode === "unkept" && !isSearch(r)) continue;
       if (r.kind === "finish") ctx.finishAttempts = await startAttempts(base, ctx.browser, requests + warmup + 6);
       const send = sender(r, base, ctx);
       const probe = await send(requests + warmup);
@@ -513,7 +547,7 @@ async function benchData(data, databaseUrl, { requests, warmup, concurrency, rou
         }
       }
       const warm = warmup ? await measure(r, send, { requests: warmup, concurrency }) : { unintended: 0 };
-      if (mode === "uncached") {
+      if (mode !== "cached") {
         // Round trips of warm requests (the first after a start also fills per-process caches): the
         // count most of 5 requests make (a per-process cache's refresh now and then adds one to a
         // single request), and the most any of them made.
@@ -524,8 +558,9 @@ async function benchData(data, databaseUrl, { requests, warmup, concurrency, rou
           const trips = again.headers.get("x-db-round-trips");
           if (trips != null) counts.push(Number(trips));
         }
-        r.roundTrips = counts.length ? mostCommon(counts) : null;
-        r.roundTripsMax = counts.length ? Math.max(...counts) : null;
+        const key = mode === "unkept" ? "Unkept" : "";
+        r[`roundTrips${key}`] = counts.length ? mostCommon(counts) : null;
+        r[`roundTripsMax${key}`] = counts.length ? Math.max(...counts) : null;
       }
       // Anonymous GETs: `rounds` rounds of ours then the ceiling, each at least `seconds` long, so both
       // see the same drift of the machine (other work, heat) and a fast page is not judged on a third
@@ -546,6 +581,9 @@ async function benchData(data, databaseUrl, { requests, warmup, concurrency, rou
       if (mode === "uncached") {
         r.ceiling = ceiling;
         r.ratioUncached = round(ours.rps / ceiling.rps, 3);
+      } else if (mode === "unkept") {
+        r.ceilingUnkept = ceiling;
+        r.ratioUnkept = round(ours.rps / ceiling.rps, 3);
       } else {
         r.ceilingCached = ceiling;
         r.ratioCached = round(ours.rps / ceiling.rps, 3);
@@ -553,7 +591,7 @@ async function benchData(data, databaseUrl, { requests, warmup, concurrency, rou
       console.log(
         `  ${r.name.padEnd(28)} ${String(ours.rps).padStart(7)} req/s  p95 ${String(ours.p95).padStart(6)} ms  ` +
           `ceiling ${String(ceiling.rps).padStart(7)} req/s  ratio ${(ours.rps / ceiling.rps).toFixed(2)}` +
-          `${mode === "uncached" ? `  round trips ${fmt(r.roundTrips)}` : ""}  unintended ${ours.unintended + warm.unintended}`,
+          `${mode === "cached" ? "" : `  round trips ${fmt(mode === "unkept" ? r.roundTripsUnkept : r.roundTrips)}`}  unintended ${ours.unintended + warm.unintended}`,
       );
     }
   }
@@ -562,9 +600,12 @@ async function benchData(data, databaseUrl, { requests, warmup, concurrency, rou
   return { data, database: new URL(databaseUrl).pathname.slice(1), results, search };
 }
 
-/** Each of SEARCH_QUERIES one at a time on an uncached server: a warm-up, then SEARCH_REPEATS timed requests. */
+/**
+ * Each of SEARCH_QUERIES one at a time on a server without the page cache and keeping no search
+ * (SEARCHES_KEPT=0: every request ranks its matches): a warm-up, then SEARCH_REPEATS timed requests.
+ */
 async function searchLatency(databaseUrl) {
-  const base = await serve(databaseUrl, { PAGE_CACHE: "0" });
+  const base = await serve(databaseUrl, { PAGE_CACHE: "0", SEARCHES_KEPT: "0" });
   const all = [];
   const queries = [];
   try {
@@ -661,7 +702,7 @@ async function main() {
     warmup,
   };
   const searchTable = (search) =>
-    `### Search, one query at a time (PAGE_CACHE=0): p95 ${search.p95} ms over ${search.queries.length} queries × ${search.repeats}\n\n` +
+    `### Search, one query at a time (PAGE_CACHE=0 SEARCHES_KEPT=0): p95 ${search.p95} ms over ${search.queries.length} queries × ${search.repeats}\n\n` +
     "| Query | median ms | max ms |\n|---|--:|--:|\n" +
     search.queries.map((x) => `| ${x.q.replace(/[|\\]/g, (c) => `\\${c}`)} | ${x.p50} | ${x.max} |`).join("\n");
   const tables = runs.map((r) =>

@@ -56,7 +56,7 @@ import { groupBy } from "~/lib/group-by";
 import { parseQuery, queryClauses, sourceTokens, subjectGradeToken, type Clause } from "~/lib/search-query";
 import { indexTokens, readableMath, searchableText } from "~/lib/search-text";
 import { VIDEO_KIND_LABELS, videoIdFrom } from "~/lib/video-id";
-import { keptUntilContentChange, onContentChange } from "~/models/site.server";
+import { bumpContentVersion, keptPerKeyUntilContentChange, keptUntilContentChange, onContentChange } from "~/models/site.server";
 import { videoHref } from "~/lib/video-query";
 
 export type Executor = MySqlDatabase<MySql2QueryResultHKT, MySql2PreparedQueryHKT, typeof schema>;
@@ -434,23 +434,32 @@ async function writeDocs(ex: Executor, source: SearchSource, ids: number[], t: T
   return docs.length;
 }
 
-/** See the top of this file. */
+/**
+ * See the top of this file. It also raises the content version (in the executor's transaction): what
+ * is kept of search results, in this process and every other, is forgotten when the index changes.
+ */
 export async function reindex(source: SearchIndexSource, ids: number[], executor: Executor = db): Promise<void> {
+  if (await reindexRows(source, ids, executor)) await bumpContentVersion(executor);
+}
+
+/** Whether anything was (re)indexed or removed. */
+async function reindexRows(source: SearchIndexSource, ids: number[], executor: Executor): Promise<boolean> {
   const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))];
-  if (!unique.length) return;
+  if (!unique.length) return false;
   if (source === "board_subjects") {
     const papers = await executor.select({ id: boardPapers.id }).from(boardPapers).where(inArray(boardPapers.boardSubjectId, unique));
-    return reindex("board_papers", papers.map((p) => p.id), executor);
+    return reindexRows("board_papers", papers.map((p) => p.id), executor);
   }
   if (source === "exam_group_subjects") {
     const exams = await executor.select({ id: examTitles.id }).from(examTitles).where(inArray(examTitles.groupSubjectId, unique));
-    return reindex("exam_titles", exams.map((e) => e.id), executor);
+    return reindexRows("exam_titles", exams.map((e) => e.id), executor);
   }
   for (let i = 0; i < unique.length; i += BATCH) await writeDocs(executor, source, unique.slice(i, i + BATCH));
   if (source === "categories") {
     const topics = await executor.select({ id: titles.id }).from(titles).where(inArray(titles.categoryId, unique));
-    await reindex("titles", topics.map((t) => t.id), executor);
+    await reindexRows("titles", topics.map((t) => t.id), executor);
   }
+  return true;
 }
 
 /* ------------------------------------------------------------------ the safety net: stale rows */
@@ -508,9 +517,11 @@ export async function indexStale(executor: Executor = db): Promise<number> {
     const done = await rebuildIndex(executor);
     // Rows saved while it ran (their updated_at is newer than what was indexed).
     for (const s of STALE) await writeBatches(executor, s.source, await staleIds(executor, s));
+    await bumpContentVersion(executor);
     return done;
   }
   let done = 0;
+  let removed = 0;
   for (const s of STALE) {
     const orphans = rowsOf<{ source_id: number }>(
       await executor.execute(
@@ -520,8 +531,11 @@ export async function indexStale(executor: Executor = db): Promise<number> {
       ),
     ).map((r) => Number(r.source_id));
     for (let i = 0; i < orphans.length; i += BATCH) await removeDocs(executor, s.source, orphans.slice(i, i + BATCH));
+    removed += orphans.length;
     done += await writeBatches(executor, s.source, stale.get(s.source) ?? []);
   }
+  // Kept search results go (see reindex); a look that found nothing stale changes nothing.
+  if (done || removed || [...stale.values()].some((ids) => ids.length)) await bumpContentVersion(executor);
   return done;
 }
 
@@ -1061,8 +1075,21 @@ export const starterTopics = keptUntilContentChange(async () => {
   return rows.map((r) => ({ id: Number(r.id), name: r.name ?? "", subject: r.subject }));
 });
 
+/**
+ * How many searches each process keeps until the next staff save: results pages (routes/search) and
+ * suggestions, each up to this many, the least recently asked forgotten first. What students search
+ * for bunches up (a chapter, a board and year), and the index is one primary's for every instance:
+ * a search asked again is answered without it. `SEARCHES_KEPT=0` keeps none (the bench's latency of
+ * one search at a time uses that).
+ */
+export const SEARCHES_KEPT = Math.max(0, Math.floor(Number(process.env.SEARCHES_KEPT ?? 500)) || 0);
+
+const SUGGESTIONS = 6;
 /** A few results for the words typed so far (the search box's suggestions): best first, with their links. */
-export async function suggest(query: string, limit = 6): Promise<{ title: string; kind: SearchKind; url: string }[]> {
+export const suggest = (query: string) => keptSuggestions(query.trim());
+const keptSuggestions = keptPerKeyUntilContentChange((query: string) => findSuggestions(query), SEARCHES_KEPT);
+
+async function findSuggestions(query: string, limit = SUGGESTIONS): Promise<{ title: string; kind: SearchKind; url: string }[]> {
   const parsed = parseQuery(query);
   const found = await findCandidates(queryClauses(parsed.terms, parsed), { kind: null, shown: { byKind: false, kind: null, from: 1, to: limit * 2, onlyNamed: true } });
   // Rows with every word only; suggestions from "some of the words" would mislead.

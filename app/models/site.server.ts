@@ -84,14 +84,20 @@ export function keptUntilContentChange<T>(load: () => Promise<T>): () => Promise
 
 /**
  * `load(key)`'s result per key, kept like keptUntilContentChange; at most `maxKeys` keys are kept
- * (the oldest is forgotten first), so a key taken from a URL cannot grow the process.
+ * (the least recently used is forgotten first), so a key taken from a URL cannot grow the process,
+ * and what many visitors ask for stays while one-off keys come and go. `maxKeys` 0 keeps nothing.
  */
 export function keptPerKeyUntilContentChange<K, T>(load: (key: K) => Promise<T>, maxKeys = 100): (key: K) => Promise<T> {
   const kept = new Map<K, Promise<T>>();
   onContentChange(() => kept.clear());
   return (key) => {
+    if (maxKeys <= 0) return Promise.resolve(load(key));
     let value = kept.get(key);
-    if (!value) {
+    if (value) {
+      // Used again: to the end of the map's order, the last to be forgotten.
+      kept.delete(key);
+      kept.set(key, value);
+    } else {
       // A drizzle query is a thenable that runs again on every await: it is settled once, here.
       const loaded = Promise.resolve(load(key)).then(frozenOutsideProduction);
       value = loaded;

@@ -34,6 +34,30 @@ describe("keptPerKeyUntilContentChange", () => {
     expect(loads).toEqual([1, 2, 3, 1, 1]);
   });
 
+  it("forgets the least recently used key first, so a key asked often stays", async () => {
+    const loads: string[] = [];
+    const kept = keptPerKeyUntilContentChange(async (key: string) => {
+      loads.push(key);
+      return key;
+    }, 2);
+    await kept("often");
+    await kept("once");
+    await kept("often"); // used again: "once" is now the least recently used
+    await kept("another"); // forgets "once"
+    await kept("often");
+    expect(loads).toEqual(["often", "once", "another"]);
+    await kept("once");
+    expect(loads).toEqual(["often", "once", "another", "once"]);
+  });
+
+  it("keeps nothing with a bound of 0", async () => {
+    let loads = 0;
+    const kept = keptPerKeyUntilContentChange(async (key: string) => (loads++, key), 0);
+    expect(await kept("a")).toBe("a");
+    expect(await kept("a")).toBe("a");
+    expect(loads).toBe(2);
+  });
+
   it("does not keep a failed load", async () => {
     let calls = 0;
     const kept = keptPerKeyUntilContentChange(async (key: string) => {

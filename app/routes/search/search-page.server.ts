@@ -1,14 +1,17 @@
 // /search: what the results page shows for its URL. The query is read by lib/search-query.ts, found
-// by models/search.server.ts, and every link is built by lib/search-url.ts. One round trip when each
-// word was counted before (see models/search.server.ts), two more on the first page after a staff save.
+// by models/search.server.ts, and every link is built by lib/search-url.ts. None when the same search
+// was asked before (kept until the content changes); else one when each word was counted before (see
+// models/search.server.ts), two more on the first page after a staff save.
 import { EDUCATION_BOARDS, highlight, parseQuery, queryClauses, type Segment, type Term } from "~/lib/search-query";
 import { boardName, KIND_ORDER, readSearchParams, SEARCH_KIND_LABELS, searchHref, type Kind, type SearchState } from "~/lib/search-url";
 import { toBanglaDigits } from "~/lib/bangla-digits";
+import { keptPerKeyUntilContentChange } from "~/models/site.server";
 import {
   findCandidates,
   getHits,
   listPaperYears,
   listSubjectGrades,
+  SEARCHES_KEPT,
   starterTopics,
   type Candidate,
   type Facet,
@@ -58,8 +61,18 @@ function toHit(hit: SearchHit, terms: Term[], subjectGrades: SubjectGradeRow[]):
   };
 }
 
-export async function loadSearchPage(url: URL) {
-  const input = readSearchParams(url.searchParams);
+/**
+ * What the results page shows for its URL's search state. It depends on nothing but that state and
+ * the content, so it is kept per state until the content changes (a staff save, a reindex): see
+ * SEARCHES_KEPT. A search asked again costs no database round trip and no ranking.
+ */
+export function loadSearchPage(url: URL): Promise<SearchPageData> {
+  return keptPages(JSON.stringify(readSearchParams(url.searchParams)));
+}
+
+const keptPages = keptPerKeyUntilContentChange((key: string) => readSearchPage(JSON.parse(key) as SearchState), SEARCHES_KEPT);
+
+async function readSearchPage(input: SearchState) {
   const parsed = parseQuery(input.q);
   const boards = input.boards.length ? input.boards : parsed.boards;
   const year = input.year ?? parsed.year;
@@ -210,4 +223,4 @@ function activeFilters(state: SearchState, subjectGrades: SubjectGradeRow[]): Ac
   return out;
 }
 
-export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;
+export type SearchPageData = Awaited<ReturnType<typeof readSearchPage>>;
