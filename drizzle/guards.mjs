@@ -43,6 +43,17 @@ export function refuseBackslashPath(req, res, next) {
 }
 
 /**
+ * An error handler, after the routes: a path with a malformed percent-escape (`/%zz`, `/%E0%A4%A`)
+ * fails express's decoding of the route's parameter with a URIError that express answers 400 as
+ * an HTML page, logging its stack trace on every such request (hostile traffic filled the log). A
+ * plain 400 here, and nothing logged; any other error goes on to express as before.
+ */
+export function answerMalformedPath(err, req, res, next) {
+  if (!(err instanceof URIError) || res.headersSent) return next(err);
+  plain(res, 400, "Bad Request");
+}
+
+/**
  * Staff forms are larger: a long topic with math, images (2 MB each), a question file to import. Only
  * signed-in staff get past the admin routes' checks, and each admin action caps what it reads itself.
  */

@@ -6,6 +6,7 @@
 //     it, so a Host holding a path would otherwise pick the route;
 //   - a POST whose declared body is over the cap: 413 before reading it (actions cap streamed bodies);
 //   - a path starting with a backslash (/%5C): 404. React Router takes "/\" for "//" and throws;
+//   - a path with a malformed percent-escape (/%zz): a plain 400, without a stack trace in the log;
 //   - a cross-site POST: 403. Remix's own document handler aborts such a request before any route
 //     runs and answers an empty 500 (server-runtime's throwIfPotentialCSRFAttack).
 // Every response gets nosniff and, unless it brings its own (documents do), a restrictive
@@ -34,6 +35,7 @@ import { cachedHandler, createPageCache } from "./page-cache.mjs";
 import {
   allowMethods,
   answerClientError,
+  answerMalformedPath,
   capBody,
   checkHost,
   lingerAfterEarlyAnswer,
@@ -107,6 +109,7 @@ async function serve() {
     });
   }
   app.all("*", remixHandler());
+  app.use(answerMalformedPath);
 
   /** Remix behind the page cache of anonymous GETs (PAGE_CACHE=0: without it). */
   function remixHandler() {

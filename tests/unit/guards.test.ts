@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 // @ts-expect-error express ships no types and @types/express is not installed
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowMethods, answerClientError, capBody, checkHost, DEFAULT_CSP, MAX_BODY_BYTES, refuseBackslashPath, refuseCrossSite, securityHeaders, siteOriginProblem } from "../../drizzle/guards.mjs";
+import { allowMethods, answerClientError, answerMalformedPath, capBody, checkHost, DEFAULT_CSP, MAX_BODY_BYTES, refuseBackslashPath, refuseCrossSite, securityHeaders, siteOriginProblem } from "../../drizzle/guards.mjs";
 
 type Req = { method: string; originalUrl: string };
 type Res = { json(v: unknown): void; redirect(s: number, u: string): void; set(k: string, v: string): Res; type(t: string): Res; send(b: string): void };
@@ -24,6 +24,7 @@ beforeAll(async () => {
   app.get("/moved", (_req: Req, res: Res) => res.redirect(302, "/json"));
   app.get("/document", (_req: Req, res: Res) => res.set("Content-Security-Policy", "default-src 'self'").type("html").send("<p>doc</p>"));
   app.all("*", (req: Req, res: Res) => res.type("text").send(`${req.method} ${req.originalUrl}`));
+  app.use(answerMalformedPath);
   await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
   server.on("clientError", answerClientError);
   port = (server.address() as AddressInfo).port;
@@ -87,6 +88,13 @@ describe("paths", () => {
   it.each(["/%5C", "/%5c%5C", "/%5C/", "/%5C?x=1", "/%5C:", "/\\"])("%s (a first segment starting with a backslash) is 404", async (path) => {
     const res = await send("GET", path);
     expect(res.status).toBe(404);
+  });
+
+  it.each(["/%", "/%zz", "/%E0%A4%A", "/home/%C0%AF"])("%s (a malformed percent-escape) is a plain 400", async (path) => {
+    const res = await send("GET", path);
+    expect(res.status).toBe(400);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(res.body).toBe("Bad Request");
   });
 
   it("a backslash later in the path passes", async () => {
