@@ -73,6 +73,20 @@ test("an editor creates a subject, chapter and topic with math, sees them on the
   await expect(page.getByRole("link", { name: topic, exact: true })).toBeVisible();
   await expect(page.locator("nav").getByText(subject).first()).toBeAttached();
 
+  // A reader's search finds it, and the same search follows every save below: what the server's two
+  // processes kept of it (and the page cache) is forgotten when the content changes.
+  const readerContext = await browser.newContext({ javaScriptEnabled: js, baseURL: info.project.use.baseURL });
+  // Public pages may be kept by the browser for their max-age (60 s); routing turns Playwright's
+  // HTTP cache off, so each visit asks the server.
+  await readerContext.route("**/*", (route) => route.continue());
+  const reader = await readerContext.newPage();
+  const searchTopics = async () => {
+    await reader.goto(`/search?q=${tag}&kind=topic`);
+    return reader.getByRole("main").getByRole("link", { name: new RegExp(`^${topic}`) });
+  };
+  await expect(await searchTopics()).toHaveText([topic]);
+  await expect(await searchTopics()).toHaveText([topic]); // asked again: the kept search
+
   // Two editors open the topic; the first saves, the second is told what changed and keeps their text.
   const other = await secondEditor(browser, js, info.project.use.baseURL!);
   await page.goto(editUrl);
@@ -87,6 +101,7 @@ test("an editor creates a subject, chapter and topic with math, sees them on the
   await expect(conflict.getByRole("row", { name: /শিরোনাম \(Title\)/ })).toContainText(`${topic} ও প্রমাণ`);
   await expect(other.page.getByLabel("বিষয়বস্তু (Content)")).toHaveValue("<p>দ্বিতীয় জনের লেখা</p>");
   await other.context.close();
+  await expect(await searchTopics()).toHaveText([`${topic} ও প্রমাণ`]);
 
   // The first title comes back from the history (itself a new version).
   await page.getByRole("link", { name: "পুরোনো সংস্করণ (History)" }).click();
@@ -94,6 +109,7 @@ test("an editor creates a subject, chapter and topic with math, sees them on the
   await expect(page.getByRole("status")).toContainText("restored");
   await expect(page.getByLabel("শিরোনাম (Title)")).toHaveValue(topic);
   await expect(page.getByText(/সংস্করণ \(version\) 3/)).toBeVisible();
+  await expect(await searchTopics()).toHaveText([topic]);
 
   // Delete, after a confirmation; the public page is gone.
   await page.getByRole("link", { name: "মুছে ফেলুন (Delete)" }).click();
@@ -102,6 +118,8 @@ test("an editor creates a subject, chapter and topic with math, sees them on the
   await expect(page.getByRole("status")).toHaveText("মুছে ফেলা হয়েছে। (Deleted.)");
   const id = /\/topics\/(\d+)/.exec(editUrl)![1];
   expect((await page.request.get(`/title/${id}`)).status()).toBe(404);
+  await expect(await searchTopics()).toHaveCount(0);
+  await readerContext.close();
 
   // The chapter and the subject go too, now that nothing refers to them.
   for (const [type, name] of [["chapters", chapter], ["subjects", subject]]) {
