@@ -1082,7 +1082,13 @@ export const starterTopics = keptUntilContentChange(async () => {
  * a search asked again is answered without it. `SEARCHES_KEPT=0` keeps none (the bench's latency of
  * one search at a time uses that).
  */
-export const SEARCHES_KEPT = Math.max(0, Math.floor(Number(process.env.SEARCHES_KEPT ?? 500)) || 0);
+export const SEARCHES_KEPT = keptCount(process.env.SEARCHES_KEPT);
+
+/** SEARCHES_KEPT's value: a whole number from 0; unset, empty or not a number, the default 500. */
+function keptCount(raw: string | undefined): number {
+  const n = Number(raw || 500);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 500;
+}
 
 const SUGGESTIONS = 6;
 /** A few results for the words typed so far (the search box's suggestions): best first, with their links. */
