@@ -147,7 +147,8 @@ export async function deriveAll(db: Db): Promise<DeriveReport> {
   const indexed = await indexStale(db);
   // Running servers keep what pages show until the content version moves (site.server.ts): anything
   // derived here moves it, as a staff save does (`npm run db:render` against a live database).
-  if (sources || indexed || Object.values(rendered).some((n) => n > 0)) await bumpContentVersion(db);
+  // indexStale moves it itself when it changed the index.
+  if (sources || Object.values(rendered).some((n) => n > 0)) await bumpContentVersion(db);
   return { sources, rendered, indexed };
 }
 

@@ -513,7 +513,8 @@ async function staleIds(executor: Executor, s: StaleSpec): Promise<number[]> {
 export async function indexStale(executor: Executor = db): Promise<number> {
   const stale = new Map<SearchSource, number[]>();
   for (const s of STALE) stale.set(s.source, await staleIds(executor, s));
-  if ([...stale.values()].reduce((n, ids) => n + ids.length, 0) >= REBUILD_AT) {
+  const staleRows = [...stale.values()].reduce((n, ids) => n + ids.length, 0);
+  if (staleRows >= REBUILD_AT) {
     const done = await rebuildIndex(executor);
     // Rows saved while it ran (their updated_at is newer than what was indexed).
     for (const s of STALE) await writeBatches(executor, s.source, await staleIds(executor, s));
@@ -535,7 +536,7 @@ export async function indexStale(executor: Executor = db): Promise<number> {
     done += await writeBatches(executor, s.source, stale.get(s.source) ?? []);
   }
   // Kept search results go (see reindex); a look that found nothing stale changes nothing.
-  if (done || removed || [...stale.values()].some((ids) => ids.length)) await bumpContentVersion(executor);
+  if (staleRows || removed) await bumpContentVersion(executor);
   return done;
 }
 
@@ -1090,16 +1091,18 @@ function keptCount(raw: string | undefined): number {
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 500;
 }
 
+/** How many suggestions the search box shows. */
 const SUGGESTIONS = 6;
+
 /** A few results for the words typed so far (the search box's suggestions): best first, with their links. */
 export const suggest = (query: string) => keptSuggestions(query.trim());
-const keptSuggestions = keptPerKeyUntilContentChange((query: string) => findSuggestions(query), SEARCHES_KEPT);
 
-async function findSuggestions(query: string, limit = SUGGESTIONS): Promise<{ title: string; kind: SearchKind; url: string }[]> {
+async function findSuggestions(query: string): Promise<{ title: string; kind: SearchKind; url: string }[]> {
   const parsed = parseQuery(query);
-  const found = await findCandidates(queryClauses(parsed.terms, parsed), { kind: null, shown: { byKind: false, kind: null, from: 1, to: limit * 2, onlyNamed: true } });
+  const found = await findCandidates(queryClauses(parsed.terms, parsed), { kind: null, shown: { byKind: false, kind: null, from: 1, to: SUGGESTIONS * 2, onlyNamed: true } });
   // Rows with every word only; suggestions from "some of the words" would mislead.
   if (found.loose) return [];
-  const hits = await getHits(found.candidates.slice(0, limit * 2).map((c) => c.docId), found.shown);
-  return hits.flatMap((h) => (h.url ? [{ title: h.title, kind: h.kind, url: h.url }] : [])).slice(0, limit);
+  const hits = await getHits(found.candidates.slice(0, SUGGESTIONS * 2).map((c) => c.docId), found.shown);
+  return hits.flatMap((h) => (h.url ? [{ title: h.title, kind: h.kind, url: h.url }] : [])).slice(0, SUGGESTIONS);
 }
+const keptSuggestions = keptPerKeyUntilContentChange(findSuggestions, SEARCHES_KEPT);
