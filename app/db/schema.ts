@@ -87,6 +87,17 @@ export const loginThrottle = mysqlTable("login_throttle", {
   windowStart: datetime("window_start").notNull(),
 });
 
+/**
+ * Counters for rate limits that must hold under simultaneous requests: one upsert counts a hit and
+ * returns the new count (models/rate-limit.server.ts), so no two requests can both see "one left".
+ */
+export const rateLimits = mysqlTable("rate_limits", {
+  /** "<limit>:<who>", e.g. "paper:203.0.113.0" or "contact:2001:db8::/64". */
+  key: varchar("key", { length: 191 }).primaryKey(),
+  hits: int("hits").notNull().default(0),
+  windowStart: datetime("window_start").notNull(),
+});
+
 /** created_at, updated_at, updated_by: on every content table. */
 const tracked = () => ({
   createdAt: timestamp("created_at").notNull().defaultNow(),
@@ -793,8 +804,14 @@ export const savedPapers = mysqlTable(
     /** The paper as JSON (models/make-question.server.ts, StoredPaper). */
     content: mediumtext("content").notNull(),
     createdAt: timestamp("created_at").notNull().defaultNow(),
+    /** Moved forward (at most daily) when the paper is opened; papers unopened for a year are deleted. */
+    openedAt: timestamp("opened_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("saved_papers_code_uq").on(t.code), index("saved_papers_subject_idx").on(t.subjectId, t.gradeId)],
+  (t) => [
+    uniqueIndex("saved_papers_code_uq").on(t.code),
+    index("saved_papers_subject_idx").on(t.subjectId, t.gradeId),
+    index("saved_papers_opened_idx").on(t.openedAt),
+  ],
 );
 
 /* ------------------------------------------------------------------ search (issue 20) -- */

@@ -9,6 +9,7 @@ import { buildSets, hashSeed, type PaperSet } from "~/lib/paper-sets";
 import type { PaperSettings } from "~/lib/paper-settings";
 import type { Question } from "~/lib/question";
 import { getQuestions, listSetQuestions, type BankScope } from "~/models/questions.server";
+import { clientKey, countHit } from "~/models/rate-limit.server";
 
 export type Chapter = { id: number; name: string };
 
@@ -122,6 +123,29 @@ export function paperCode(content: string): string {
 }
 
 /** Saves a paper (once: saving the same paper again changes nothing) and returns its code. One round trip. */
+/** Papers one client (an address, an IPv6 /64) may save per hour: a teacher makes a few; a school shares one address. */
+export const PAPERS_PER_HOUR = 30;
+/** A saved paper nobody has opened for this long is deleted. */
+export const PAPER_KEEP_DAYS = 365;
+export const PAPERS_LIMITED =
+  "এই নেটওয়ার্ক থেকে এক ঘণ্টায় অনেক প্রশ্নপত্র তৈরি হয়েছে; কিছুক্ষণ পরে আবার চেষ্টা করুন। (Too many papers from your network this hour; please try again later.)";
+
+/**
+ * Counts a paper save for its client, atomically (simultaneous saves cannot all see room left):
+ * "limited" once PAPERS_PER_HOUR have been saved this hour. The first save of a window also deletes
+ * papers unopened for PAPER_KEEP_DAYS, so the table stays bounded without a scheduled job.
+ */
+export async function countPaperSave({ clientAddress }: { clientAddress: string }): Promise<"ok" | "limited"> {
+  const hits = await countHit({ key: `paper:${clientKey(clientAddress)}`, windowSeconds: 3600 });
+  if (hits === 1) await prunePapers();
+  return hits > PAPERS_PER_HOUR ? "limited" : "ok";
+}
+
+/** Papers not opened for PAPER_KEEP_DAYS, a bounded batch at a time. */
+export async function prunePapers() {
+  await db.execute(sql`delete from ${savedPapers} where ${savedPapers.openedAt} < now() - interval ${PAPER_KEEP_DAYS} day limit 500`);
+}
+
 export async function savePaper(paper: StoredPaper): Promise<string> {
   const content = JSON.stringify(paper);
   const code = paperCode(content);
@@ -135,15 +159,23 @@ export async function savePaper(paper: StoredPaper): Promise<string> {
       questionCount: paper.questions.length,
       content,
     })
-    .onDuplicateKeyUpdate({ set: { code: sql`${savedPapers.code}` } });
+    .onDuplicateKeyUpdate({ set: { openedAt: sql`now()` } });
   return code;
 }
 
 /** A saved paper by its code, or null. One round trip. */
 export async function getSavedPaper(code: string): Promise<StoredPaper | null> {
   if (!PAPER_CODE.test(code)) return null;
-  const [row] = await db.select({ content: savedPapers.content }).from(savedPapers).where(eq(savedPapers.code, code)).limit(1);
+  const [row] = await db
+    .select({ content: savedPapers.content, openedAt: savedPapers.openedAt })
+    .from(savedPapers)
+    .where(eq(savedPapers.code, code))
+    .limit(1);
   if (!row) return null;
+  // Opened: kept another PAPER_KEEP_DAYS. Written at most daily, so a popular paper costs no writes.
+  if (Date.now() - row.openedAt.getTime() > 86_400_000) {
+    await db.update(savedPapers).set({ openedAt: sql`now()` }).where(eq(savedPapers.code, code));
+  }
   try {
     return JSON.parse(row.content) as StoredPaper;
   } catch {

@@ -1,7 +1,8 @@
 // Info pages (about, author, products, contact) and the contact form's messages.
-import { and, count, eq, gte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, infoPages } from "~/db/schema";
+import { clientKey, countHit } from "~/models/rate-limit.server";
 import { keptPerKeyUntilContentChange } from "~/models/site.server";
 
 /** contentHtml: the page's content as shown (sanitised, typeset when saved). */
@@ -24,16 +25,14 @@ export const CONTACT_WINDOW_MINUTES = 60;
 type ContactMessage = { name: string; email: string; phone: string; message: string; clientAddress: string };
 
 /**
- * Stores a message unless its address has already sent CONTACT_LIMIT in the window: then nothing is
- * stored and the answer is "limited". The count lives in the database, so it holds across processes.
+ * Stores a message unless its client (an address, an IPv6 /64) has already sent CONTACT_LIMIT in the
+ * window: then nothing is stored and the answer is "limited". Counted and checked in one statement in
+ * the database, so the limit holds for simultaneous posts and across processes.
  */
 export async function saveContactMessage(msg: ContactMessage): Promise<"saved" | "limited"> {
-  const since = new Date(Date.now() - CONTACT_WINDOW_MINUTES * 60_000);
-  const [recent] = await db
-    .select({ n: count() })
-    .from(contactMessages)
-    .where(and(eq(contactMessages.clientAddress, msg.clientAddress), gte(contactMessages.createdAt, since)));
-  if (Number(recent?.n ?? 0) >= CONTACT_LIMIT) return "limited";
+  const key = `contact:${clientKey(msg.clientAddress)}`;
+  const sent = await countHit({ key, windowSeconds: CONTACT_WINDOW_MINUTES * 60 });
+  if (sent > CONTACT_LIMIT) return "limited";
   await db.insert(contactMessages).values(msg);
   return "saved";
 }

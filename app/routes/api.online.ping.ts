@@ -31,7 +31,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const path = typeof page === "string" && page.startsWith("/") ? page.slice(0, 255) : "";
   return orUnavailable(async () => {
     const result = await recordPing(sessionKey, path, clientAddressOf(context));
-    if (result === "limited") return json({ ok: false, error: "too many readers from this address" }, 429, { "Retry-After": "60" });
+    // Not counted, but not an error either: the reader may be one of many real ones behind a school's
+    // or a carrier's address, and a 4xx would be a console error on their page.
+    if (result === "limited") return json({ ok: true, counted: false }, 202);
     return json({ ok: true });
   });
 }

@@ -21,7 +21,9 @@ import {
   type SettingsErrors,
 } from "~/lib/paper-settings";
 import { parseIdList } from "~/lib/papers";
-import { composePaper, loadSelection, savePaper } from "~/models/make-question.server";
+import { clientAddressOf } from "~/lib/http.server";
+import { readSmallForm } from "~/lib/quiz.server";
+import { composePaper, countPaperSave, loadSelection, PAPERS_LIMITED, savePaper } from "~/models/make-question.server";
 import { requireSubjectGrade } from "~/models/study.server";
 import papersStyles from "~/styles/papers.css";
 import makeQuestionStyles from "~/styles/make-question.css";
@@ -76,8 +78,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const form = new URLSearchParams();
-  for (const [k, v] of await args.request.formData()) if (typeof v === "string") form.append(k, v);
+  const form = await readSmallForm(args.request);
   const { subject, questions, defaults } = await selection(args, form);
   const { settings, errors } = readSettings(form, defaults, { form: true });
   const problems: SettingsErrors & { form?: string } = { ...errors };
@@ -85,6 +86,10 @@ export async function action(args: ActionFunctionArgs) {
   if (Object.keys(problems).length) {
     const raw = Object.fromEntries(Object.values(FIELD).map((name) => [name, form.get(name) ?? ""]));
     return json({ errors: problems, raw }, { status: 400 });
+  }
+  if ((await countPaperSave({ clientAddress: clientAddressOf(args.context) })) === "limited") {
+    const raw = Object.fromEntries(Object.values(FIELD).map((name) => [name, form.get(name) ?? ""]));
+    return json({ errors: { form: PAPERS_LIMITED } as typeof problems, raw }, { status: 429, headers: { "Retry-After": "3600" } });
   }
   const code = await savePaper(
     composePaper({ id: subject.id, gradeId: subject.gid, slug: subject.slug, name: subject.sname, gradeName: subject.gname }, questions, settings),

@@ -4,9 +4,9 @@
 import { createElement, type FunctionComponent } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { answerKey, OPTION_KEYS } from "~/lib/paper-sets";
-import type { StoredPaper } from "~/models/make-question.server";
+import { getSavedPaper, PAPER_KEEP_DAYS, PAPERS_PER_HOUR, prunePapers, type StoredPaper } from "~/models/make-question.server";
 import { loader as chaptersLoader } from "~/routes/make-question.$sname.$sid.$gid._index";
 import MakeQuestionBank, { loader as bankLoader } from "~/routes/make-question.$sname.$sid.$gid.questions";
 import MakeQuestionSettings, { action as settingsAction, loader as settingsLoader } from "~/routes/make-question.$sname.$sid.$gid.settings";
@@ -319,6 +319,56 @@ describe("step 3: settings", () => {
     expect(other.headers.get("Location")).not.toBe(location);
   });
 
+  it(`saves at most ${PAPERS_PER_HOUR} papers an hour for one address, also when they come at once, then answers 429 and keeps what was typed`, async () => {
+    const before = Number((await db.select({ n: sql<number>`count(*)` }).from(schema.savedPapers))[0].n);
+    const attempt = (i: number) =>
+      settingsAction({
+        request: new Request(`http://test.local${settingsUrl("")}`, post([["q", "1001"], ["exam", `বন্যা ${i}`], ["sets", "1"]])),
+        params: P,
+        context: { clientAddress: "198.51.100.44" },
+      }).catch((e) => (e instanceof Response ? e : Promise.reject(e)));
+    const answers = await Promise.all(Array.from({ length: PAPERS_PER_HOUR + 10 }, (_, i) => attempt(i)));
+    expect(answers.filter((r) => r.status === 303)).toHaveLength(PAPERS_PER_HOUR);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(10);
+    const body = await refused[0].json();
+    expect(body.errors.form).toMatch(/Too many papers/);
+    expect(body.raw.exam).toMatch(/^বন্যা \d+$/);
+    const after = Number((await db.select({ n: sql<number>`count(*)` }).from(schema.savedPapers))[0].n);
+    expect(after - before).toBe(PAPERS_PER_HOUR);
+  });
+
+  it("reads the settings form through the capped reader: a 10 MB chunked body is refused after little more than 64 KB", async () => {
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(ctrl) {
+        if (sent >= 10 * 1024 * 1024) return ctrl.close();
+        sent += 16 * 1024;
+        ctrl.enqueue(new TextEncoder().encode("x".repeat(16 * 1024)));
+      },
+    });
+    const res = await call(settingsAction, settingsUrl(""), P, {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThanOrEqual(96 * 1024);
+  });
+
+  it("papers nobody opened for a year are deleted; opening one keeps it", async () => {
+    const [kept, old] = ["keep000001", "gone000001"];
+    await db.insert(schema.savedPapers).values([
+      { code: kept, content: "{}", openedAt: new Date(Date.now() - (PAPER_KEEP_DAYS + 5) * 86_400_000) },
+      { code: old, content: "{}", openedAt: new Date(Date.now() - (PAPER_KEEP_DAYS + 5) * 86_400_000) },
+    ]);
+    await getSavedPaper(kept); // opened today: another year
+    await prunePapers();
+    const left = await db.select({ code: schema.savedPapers.code }).from(schema.savedPapers).where(inArray(schema.savedPapers.code, [kept, old]));
+    expect(left.map((r) => r.code)).toEqual([kept]);
+  });
+
   it("answers a bad form with 400 and a message per field, and saves nothing", async () => {
     const before = await db.select({ n: sql<number>`count(*)` }).from(schema.savedPapers);
     const res = await call(
@@ -338,8 +388,11 @@ describe("step 3: settings", () => {
     const none = await call(settingsAction, settingsUrl(""), P, post([["q", "2001"], ["q", "abc"], ["sets", "2"]]));
     expect(none.status).toBe(400);
     expect((await none.json()).errors.form).toContain("কোনো প্রশ্ন বাছাই করা হয়নি");
-    const many = await call(settingsAction, settingsUrl(""), P, post(Array.from({ length: 10_000 }, (_, i): [string, string] => ["q", String(i + 1)])));
+    const many = await call(settingsAction, settingsUrl(""), P, post(Array.from({ length: 5_000 }, (_, i): [string, string] => ["q", String(i + 1)])));
     expect(many.status).toBe(400); // ids 1-400 hold none of subject 1's questions
+    // Far more than the form can send (400 questions at most) is refused before it is read whole.
+    const tooMany = await call(settingsAction, settingsUrl(""), P, post(Array.from({ length: 10_000 }, (_, i): [string, string] => ["q", String(i + 1)])));
+    expect(tooMany.status).toBe(413);
     const after = await db.select({ n: sql<number>`count(*)` }).from(schema.savedPapers);
     expect(after).toEqual(before);
   });
