@@ -1,3 +1,4 @@
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { parseAikenQuestions, parseCsvQuestions, parseGiftQuestions, toCsv, toGift, type ExportQuestion } from "~/lib/import/formats";
 
@@ -106,6 +107,29 @@ describe("CSV", () => {
   it("says what is wrong with a file that is not our CSV", () => {
     expect(parseCsvQuestions("just,some,columns\n1,2,3\n").fileError).toMatch(/question/);
     expect(parseCsvQuestions('question\n"unterminated\n').fileError).toMatch(/could not be read/);
+  });
+});
+
+describe("hostile files", () => {
+  // vm's watchdog interrupts even a regular expression that would never return, so a parser that
+  // backtracks fails here in a fraction of a second instead of hanging the run.
+  const within = (ms: number, run: () => unknown) => vm.runInNewContext("run()", { run }, { timeout: ms });
+  const spaces = " ".repeat(100_000);
+  const cases: [string, (text: string) => { questions: unknown[] }, string][] = [
+    ["a GIFT title of 40 backslashes, never closed", parseGiftQuestions, `::${"\\".repeat(40)}`],
+    ["a GIFT title of 1,000 backslashes", parseGiftQuestions, `::${"\\".repeat(1000)} {=a ~b}`],
+    ["a GIFT title of escaped backslashes and colons", parseGiftQuestions, `::${"\\\\:".repeat(500)}`],
+    ["a GIFT title of backslash-letter pairs", parseGiftQuestions, `::${"\\x".repeat(500)}`],
+    ["an unterminated GIFT answer block", parseGiftQuestions, `প্রশ্ন {${"\\{~".repeat(50_000)}`],
+    ["a GIFT comment with a long value and a stray carriage return", parseGiftQuestions, `// marks:${spaces}x\ry\nপ্রশ্ন {=a ~b}`],
+    ["an Aiken answer with a long value and a stray carriage return", parseAikenQuestions, `প্রশ্ন\nA. এক\nB. দুই\nANSWER:${spaces}x\ry`],
+    ["an Aiken option with a long value and a line separator", parseAikenQuestions, `প্রশ্ন\nA.${spaces}x\u2028y\nB. দুই\nANSWER: A`],
+    ["a CSV cell of backslashes and quotes", parseCsvQuestions, `question,a,b,answer\n"${'\\""'.repeat(50_000)}",১,২,a\n`],
+  ];
+
+  it.each(cases)("reads %s in under 200 ms", (_name, parse, text) => {
+    const { questions } = within(200, () => parse(text)) as { questions: unknown[] };
+    expect(questions.length).toBeGreaterThan(0);
   });
 });
 

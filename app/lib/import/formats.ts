@@ -197,11 +197,13 @@ export function parseGiftQuestions(text: string): { questions: ImportedQuestion[
     start = 0;
   };
   lines.forEach((line, i) => {
-    const comment = /^\s*\/\/\s*(board-year|marks|difficulty|intro)\s*:\s*(.*)$/i.exec(line);
+    // "(\S.*)?" rather than "(.*)" after "\s*": with both able to take a space, a long line that fails
+    // at its end (a stray \r) is retried at every split, quadratic in the line's length.
+    const comment = /^\s*\/\/\s*(board-year|marks|difficulty|intro)\s*:\s*(\S.*)?$/i.exec(line);
     if (!line.trim()) return flush();
     if (comment) {
       start ||= i + 1;
-      meta[comment[1].toLowerCase()] = comment[2];
+      meta[comment[1].toLowerCase()] = comment[2] ?? "";
       return;
     }
     if (/^\s*\/\//.test(line) || /^\s*\$CATEGORY:/i.test(line)) return;
@@ -214,7 +216,9 @@ export function parseGiftQuestions(text: string): { questions: ImportedQuestion[
 
 function giftQuestion(src: string, line: number, meta: Record<string, string>): ImportedQuestion {
   const q = blank(line);
-  let s = src.replace(/^::(?:\\.|[^:])*::/, "").trim();
+  // Backslashes pair up left to right, as everywhere in GIFT: a pattern that could also read a backslash
+  // as plain text backtracks exponentially on an unterminated title of backslashes.
+  let s = src.replace(/^::(?:\\[\s\S]|[^:\\])*::/, "").trim();
   // An optional [html]/[markdown] format tag before the text.
   s = s.replace(/^\[(html|moodle|plain|markdown)\]/i, "");
   const open = indexUnescaped(s, "{");
@@ -305,10 +309,11 @@ export function parseAikenQuestions(text: string): { questions: ImportedQuestion
       return;
     }
     cur ??= { line: i + 1, text: [], options: [], answer: null, arrows: false };
-    const answer = /^ANSWER\s*:\s*(.*)$/i.exec(line.trim());
-    const option = /^([A-Z])[.)]\s+(.*)$/.exec(line.trim());
+    // "\S" after each "\s*"/"\s+" so no space can be taken by two parts: linear, as in the GIFT comments.
+    const answer = /^ANSWER\s*:\s*(\S.*)?$/i.exec(line.trim());
+    const option = /^([A-Z])[.)]\s+(\S.*)$/.exec(line.trim());
     if (answer) {
-      cur.answer = answer[1];
+      cur.answer = answer[1] ?? "";
       flush();
     } else if (option && cur.text.length && option[1] === String.fromCharCode(65 + cur.options.length)) {
       cur.options.push(option[2].trim());
