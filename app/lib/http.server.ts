@@ -53,6 +53,34 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
   return bytes;
 }
 
+/**
+ * The same request with its body capped while it streams, for readers that take a whole Request
+ * (Remix's multipart parser): past `maxBytes` the body errors and reading stops, whatever the
+ * Content-Length said or whether there was one. `exceeded()` tells a reader's failure from the cap's.
+ */
+export function capRequestBody(request: Request, maxBytes: number): { request: Request; exceeded: () => boolean } {
+  if (!request.body) return { request, exceeded: () => false };
+  const reader = request.body.getReader();
+  let size = 0;
+  let over = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(ctrl) {
+      const { done, value } = await reader.read();
+      if (done) return ctrl.close();
+      size += value.byteLength;
+      if (size > maxBytes) {
+        over = true;
+        reader.releaseLock(); // the server throws the rest away (lingerAfterEarlyAnswer)
+        ctrl.error(tooLarge());
+        return;
+      }
+      ctrl.enqueue(value);
+    },
+  });
+  const capped = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
+  return { request: capped, exceeded: () => over };
+}
+
 /** The client's network address, which drizzle/server.mjs passes every route as load context ("" when none). */
 export function clientAddressOf(context: unknown): string {
   const address = (context as { clientAddress?: unknown } | null | undefined)?.clientAddress;

@@ -10,6 +10,7 @@ import { hashPassword } from "~/lib/password.server";
 import { navbarHtml } from "~/components/shell-html.server";
 import { getShell } from "~/models/site.server";
 import { commitImport, exportQuestions, previewImport } from "~/models/admin/import.server";
+import { MAX_MULTIPART_BYTES } from "~/models/admin/form.server";
 import { toCsv, toGift } from "~/lib/import/formats";
 import { closeDb, db, resetTables, schema } from "./db";
 
@@ -468,6 +469,41 @@ describe("hostile markup", () => {
       // The bank shows the stem, the question and the options; the explanation is the answer side.
       expect(count(page)).toBeGreaterThanOrEqual(5);
     });
+  });
+});
+
+describe("a staff form's size", () => {
+  it("a chunked 36 MB multipart body of small parts is refused with 413 after reading little more than the cap", async () => {
+    const boundary = "----cap-test";
+    const part = (i: number) => `--${boundary}\r\nContent-Disposition: form-data; name="body${i}"\r\n\r\n${"x".repeat(64 * 1024)}\r\n`;
+    const total = 36 * 1024 * 1024;
+    let sent = 0;
+    let i = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(ctrl) {
+        if (sent === 0) {
+          const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${csrf}\r\n`);
+          sent += head.byteLength;
+          return ctrl.enqueue(head);
+        }
+        if (sent >= total) {
+          ctrl.enqueue(new TextEncoder().encode(`--${boundary}--\r\n`));
+          return ctrl.close();
+        }
+        const chunk = new TextEncoder().encode(part(i++));
+        sent += chunk.byteLength;
+        ctrl.enqueue(chunk);
+      },
+    });
+    const request = new Request(`${ORIGIN}/gradmin/content/topics/new`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    const res = await run((await content.create()).action, request, { resource: "topics" });
+    expect(sent).toBeLessThan(MAX_MULTIPART_BYTES + 1024 * 1024);
+    expect(res.status).toBe(413);
   });
 });
 

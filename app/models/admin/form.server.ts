@@ -5,14 +5,16 @@ import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } f
 import { timingSafeEqual } from "node:crypto";
 import type { FieldErrors } from "~/lib/admin/fields";
 import type { ResourceDef } from "~/lib/admin/resources";
-import { badRequest } from "~/lib/http.server";
+import { badRequest, capRequestBody, tooLarge } from "~/lib/http.server";
 import { readSmallForm } from "~/lib/quiz.server";
 import { requireSameOrigin } from "~/models/auth.server";
 import { MAX_IMAGE_BYTES, storeImage } from "~/models/media.server";
 
 /** A content form may carry a long topic with math (URL-encoded) or images (multipart). */
 export const MAX_CONTENT_FORM_BYTES = 1024 * 1024;
-const MAX_MULTIPART_BYTES = 4 * MAX_IMAGE_BYTES + MAX_CONTENT_FORM_BYTES;
+export const MAX_MULTIPART_BYTES = 4 * MAX_IMAGE_BYTES + MAX_CONTENT_FORM_BYTES;
+
+const FORM_TOO_LARGE = "ফর্মটি অনেক বড়: ছবিগুলো ছোট করে বা কম করে আবার পাঠান। (The form is too large.)";
 
 export type FormLike = { get(name: string): string | null; getAll(name: string): string[] };
 
@@ -41,11 +43,13 @@ export async function readContentForm(
     checkCsrf(params.get("csrf") ?? "", csrf);
     return { form: params, uploadErrors: {}, files: new Map() };
   }
-  if (Number(request.headers.get("Content-Length") || 0) > MAX_MULTIPART_BYTES) throw badRequest("Form too large.");
+  if (Number(request.headers.get("Content-Length") || 0) > MAX_MULTIPART_BYTES) throw tooLarge(FORM_TOO_LARGE);
+  // A chunked body declares no length: it is counted as it streams, and the parser stops at the cap.
+  const capped = capRequestBody(request, MAX_MULTIPART_BYTES);
   let data: FormData;
   try {
     data = await unstable_parseMultipartFormData(
-      request,
+      capped.request,
       unstable_createMemoryUploadHandler({
         // A little over the image limit, so a too-large image gets a field error, not a broken form.
         // Text fields pass through this handler too (and share the limit).
@@ -54,6 +58,7 @@ export async function readContentForm(
       }),
     );
   } catch {
+    if (capped.exceeded()) throw tooLarge(FORM_TOO_LARGE);
     throw badRequest("ফর্মটি পড়া যায়নি বা ফাইলটি অনেক বড়। (The form could not be read, or a file is too large.)");
   }
   checkCsrf(String(data.get("csrf") ?? ""), csrf);
