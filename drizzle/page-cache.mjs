@@ -26,6 +26,7 @@ import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync }
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import mysql from "mysql2/promise";
 import Negotiator from "negotiator";
+import { isbot } from "isbot";
 
 const STAFF_COOKIE = /(?:^|;\s*)grbd_staff=/;
 const gzipAsync = promisify(gzip);
@@ -120,7 +121,9 @@ export function createPageCache({
       if (req.method !== "GET" && req.method !== "HEAD") return null;
       if (STAFF_COOKIE.test(req.headers.cookie ?? "")) return null;
       if (req.originalUrl.length > 2048) return null;
-      return req.originalUrl;
+      // Crawlers get a page without the presence ping (root.tsx): kept apart, so a browser is never
+      // served a crawler's copy.
+      return isbot(req.headers["user-agent"] || "") ? `bot ${req.originalUrl}` : req.originalUrl;
     },
 
     /** A live entry for `key` under the current version, or null. */

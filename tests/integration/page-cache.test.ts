@@ -40,7 +40,7 @@ async function get(path: string, headers: Record<string, string> = {}) {
 /** The bytes as sent (fetch would decode them). */
 function rawGet(path: string, encoding: string) {
   return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    httpGet(base + path, { headers: { "Accept-Encoding": encoding } }, (res) => {
+    httpGet(base + path, { headers: { "Accept-Encoding": encoding, "User-Agent": "node" } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
@@ -93,6 +93,17 @@ describe("what is cached", () => {
     expect(second.headers.get("content-security-policy")).toBe("script-src 'self'");
     // Another query string is another page.
     expect((await get("/page?x=1")).cache).toBe("miss");
+  });
+
+  it("keeps a crawler's render apart from a browser's: a browser is never served what a crawler got", async () => {
+    const bot = { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+    const browser = { "User-Agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36" };
+    const crawled = await get("/page", bot);
+    const read = await get("/page", browser);
+    expect([crawled.cache, read.cache]).toEqual(["miss", "miss"]);
+    expect(read.text).not.toBe(crawled.text);
+    expect((await get("/page", bot)).text).toBe(crawled.text);
+    expect((await get("/page", browser)).text).toBe(read.text);
   });
 
   it("answers in gzip, brotli or plain as asked, the same page each time", async () => {
