@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToString } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/lib/http.server";
@@ -13,6 +13,9 @@ const databaseDown = new WeakSet<Request>();
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A client's mistake (a POST to a page without a form, a GET of a form-only route, ?_data= naming
+  // another route) is answered 4xx by Remix; its stack trace says nothing about our code.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (isDatabaseUnavailable(error)) {
     databaseDown.add(request);
     console.error(`[db] unavailable while serving ${new URL(request.url).pathname}`);
