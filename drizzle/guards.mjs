@@ -66,6 +66,34 @@ export function capBody(req, res, next) {
   plain(res, 413, "Payload Too Large");
 }
 
+/**
+ * How long a request body may take to arrive. Node's own bound is requestTimeout (300 s by default),
+ * long enough for a client sending a byte now and then to hold a connection and a worker's memory
+ * for five minutes. Public forms are a few KB (a phone on 2G sends 64 KB in about 10 s); staff
+ * uploads of up to MAX_ADMIN_BODY_BYTES get longer. Past it the connection is closed without an answer.
+ */
+export const BODY_TIME_MS = Number(process.env.BODY_TIMEOUT_MS || 30_000);
+export const ADMIN_BODY_TIME_MS = Number(process.env.ADMIN_BODY_TIMEOUT_MS || 120_000);
+
+/** The middleware, with other bounds for tests. */
+export function bodyTimeLimit({ publicMs = BODY_TIME_MS, adminMs = ADMIN_BODY_TIME_MS } = {}) {
+  return function limitBodyTime(req, res, next) {
+    if (!UNSAFE.has(req.method) || req.complete) return next();
+    const ms = /^\/gradmin(\/|$)/.test(req.path) ? adminMs : publicMs;
+    const timer = setTimeout(() => {
+      // No answer: whatever reads the body (Remix) may be about to write one; the client is gone anyway.
+      if (!req.complete) req.socket.destroy();
+    }, ms);
+    timer.unref();
+    const done = () => clearTimeout(timer);
+    req.once("end", done);
+    res.once("close", done);
+    next();
+  };
+}
+
+export const limitBodyTime = bodyTimeLimit();
+
 /** How long the rest of a refused body is read (and thrown away) after the answer went out. */
 export const LINGER_MS = 5000;
 

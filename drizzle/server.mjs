@@ -33,11 +33,13 @@ import morgan from "morgan";
 import { CONTENT_CHANGED, runPrimary } from "./cluster.mjs";
 import { cachedHandler, createPageCache } from "./page-cache.mjs";
 import {
+  ADMIN_BODY_TIME_MS,
   allowMethods,
   answerClientError,
   answerMalformedPath,
   capBody,
   checkHost,
+  limitBodyTime,
   lingerAfterEarlyAnswer,
   refuseBackslashPath,
   refuseCrossSite,
@@ -92,6 +94,7 @@ async function serve() {
   app.use(morgan("tiny"));
   app.use(refuseCrossSite);
   app.use(capBody);
+  app.use(limitBodyTime);
   // A new content version empties the app's own content caches before pages are stored under it.
   const onContentVersionChange = build.entry.module.onContentVersionChange;
   const cache = process.env.PAGE_CACHE === "0" ? null : createPageCache({ onChange: onContentVersionChange });
@@ -125,6 +128,9 @@ async function serve() {
   const onListen = () => cluster.isPrimary && console.log(`[server] http://localhost:${port}`);
   const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
   server.on("clientError", answerClientError);
+  // Headers must arrive within 20 s (Node: 60 s); limitBodyTime bounds each body, this the rest.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = ADMIN_BODY_TIME_MS + 30_000;
   const shutDown = () => server.close(() => servers.close().finally(() => process.exit(0)));
   for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, shutDown);
   // A worker whose primary is gone (killed) stops too, after its requests.

@@ -99,20 +99,33 @@ function create() {
       }
     }) as unknown as typeof pool.query;
   // Every round trip is counted (the benchmark reports them per request), also those of transactions,
-  // which take a connection of their own and query through it.
+  // which take a connection of their own and query through it. Their queries get the timeout too: a
+  // finish, an import or a save must answer 503 when the database stalls, like a page does. A
+  // connection whose query timed out is still busy with it, so it refuses further queries at once
+  // (the transaction's rollback among them) and is destroyed instead of going back to the pool.
   const getConnection = pool.getConnection.bind(pool);
   pool.getConnection = (async () => {
     const conn = await getConnection();
-    const marked = conn as typeof conn & { __counted?: boolean };
+    const marked = conn as typeof conn & { __counted?: boolean; __broken?: boolean };
     if (!marked.__counted) {
       marked.__counted = true;
       for (const method of ["query", "execute"] as const) {
-        const original = conn[method].bind(conn) as (...a: unknown[]) => unknown;
-        (conn as unknown as Record<string, unknown>)[method] = (...a: unknown[]) => {
+        const original = conn[method].bind(conn) as (...a: unknown[]) => Promise<unknown>;
+        (conn as unknown as Record<string, unknown>)[method] = async (q: unknown, ...rest: unknown[]) => {
+          if (marked.__broken) {
+            throw Object.assign(new Error("This connection's last query timed out"), { code: "PROTOCOL_SEQUENCE_TIMEOUT" });
+          }
           count();
-          return original(...a);
+          try {
+            return await original(withTimeout(q), ...rest);
+          } catch (e) {
+            if ((e as { code?: unknown })?.code === "PROTOCOL_SEQUENCE_TIMEOUT") marked.__broken = true;
+            throw e;
+          }
         };
       }
+      const release = conn.release.bind(conn);
+      conn.release = () => (marked.__broken ? conn.destroy() : release());
     }
     return conn;
   }) as typeof pool.getConnection;

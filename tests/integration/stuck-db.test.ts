@@ -58,4 +58,37 @@ describe("a database that hangs", () => {
     const res = await countLoader({ request: new Request("http://test.local/api/online/count"), params: {}, context: {} });
     expect(res.status).toBe(503);
   });
+
+  it("ends a hung query inside a transaction after the timeout as 'unavailable', and the pool recovers", async () => {
+    const { db } = await import("~/db/client.server");
+    const { sql } = await import("drizzle-orm");
+    const { isDatabaseUnavailable } = await import("~/lib/http.server");
+    stalled = false;
+    // The previous test's hung connection may still be being replaced: wait for a working one.
+    for (let i = 0; i < 50; i++) {
+      try {
+        await db.execute(sql`select 1`);
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const started = Date.now();
+    const outcome = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        stalled = true;
+        await tx.execute(sql`select 2`);
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(outcome).not.toBeNull();
+    expect(isDatabaseUnavailable(outcome)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5000);
+    stalled = false;
+    const [rows] = (await db.execute(sql`select 3 as n`)) as unknown as [{ n: number }[]];
+    expect(Number(rows[0].n)).toBe(3);
+  });
 });

@@ -155,3 +155,52 @@ describe("SITE_ORIGIN", () => {
     }
   });
 });
+
+describe("a slow body", () => {
+  it("is cut off after the body time limit; a body that arrives in time is answered", async () => {
+    const { bodyTimeLimit } = await import("../../drizzle/guards.mjs");
+    const app = express();
+    app.use(bodyTimeLimit({ publicMs: 300, adminMs: 1000 }));
+    app.post("*", (req: { on(e: string, f: () => void): void }, res: Res) => {
+      req.on("data", () => {});
+      req.on("end", () => res.type("text").send("read"));
+    });
+    const slow = await new Promise<import("node:http").Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const at = (slow.address() as AddressInfo).port;
+    /** Sends `chunks` bytes, one every `every` ms; says how it ended and when. */
+    const trickle = (path: string, chunks: number, every: number) =>
+      new Promise<{ outcome: string; ms: number }>((resolve) => {
+        const started = Date.now();
+        const req = httpRequest(
+          { host: "127.0.0.1", port: at, method: "POST", path, agent: false, headers: { "Content-Type": "text/plain", "Transfer-Encoding": "chunked" } },
+          (res) => {
+            let body = "";
+            res.on("data", (c) => (body += c));
+            res.on("end", () => resolve({ outcome: `${res.statusCode} ${body}`, ms: Date.now() - started }));
+          },
+        );
+        req.on("error", () => resolve({ outcome: "closed", ms: Date.now() - started }));
+        let sent = 0;
+        const tick = setInterval(() => {
+          if (req.destroyed) return clearInterval(tick);
+          if (sent++ < chunks) req.write("x");
+          else {
+            clearInterval(tick);
+            req.end();
+          }
+        }, every);
+      });
+    try {
+      const cut = await trickle("/contact", 100, 50); // would take 5 s
+      expect(cut.outcome).toBe("closed");
+      expect(cut.ms).toBeLessThan(1500);
+      expect((await trickle("/contact", 3, 20)).outcome).toBe("200 read");
+      // Staff uploads get longer.
+      expect((await trickle("/gradmin/import", 10, 50)).outcome).toBe("200 read");
+    } finally {
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+});
