@@ -1,19 +1,22 @@
 // Staff sign-in: Remix session storage whose cookie carries only a signed random id while the session
 // lives in the database (staff_sessions, keyed by the id's SHA-256), remix-auth's form strategy for
-// the credentials, throttling counted in the database, and the checks every admin loader and action
-// makes: requireStaff (signed in, allowed) and requireAdminForm (same origin, the session's token).
+// the credentials, throttling counted in the database before any password is checked, a known-device
+// cookie, and the checks every admin loader and action makes: requireStaff (signed in, allowed) and
+// requireAdminForm (same origin, the session's token).
 import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db } from "~/db/client.server";
-import { loginThrottle, staffSessions, staffUsers } from "~/db/schema";
+import { staffSessions, staffUsers } from "~/db/schema";
+import { toBanglaDigits } from "~/lib/bangla-digits";
 import { clientAddressOf } from "~/lib/http.server";
 import { readSmallForm } from "~/lib/quiz.server";
 import { can, identifierKind, type Permission } from "~/lib/permissions";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { recordAudit } from "~/models/history.server";
+import { clientKey, countHit, pruneRateLimits, secondsLeft, uncountHit } from "~/models/rate-limit.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -25,13 +28,26 @@ const MAX_SESSION_MS = 12 * HOUR;
 /** Last-seen is written at most this often (not on every request). */
 const TOUCH_MS = MINUTE;
 
+/**
+ * Failed sign-ins on one account from devices that never signed in to it (strangers), whichever of
+ * its username or e-mail they type: enough for a person's typos, too few for guessing.
+ */
 export const THROTTLE_FAILURES = 5;
+/**
+ * Failed sign-ins from one known device. Only a browser that has signed in to the account holds its
+ * cookie, so this budget is the owner's own typos (or a stolen cookie's guesses, still this few).
+ */
+export const THROTTLE_DEVICE_FAILURES = 10;
 /**
  * Failures from one client address, on any names. More than for one name: staff behind one office
  * router share an address, and so does every request of the test suites (127.0.0.1).
  */
 export const THROTTLE_ADDRESS_FAILURES = 20;
 export const THROTTLE_WINDOW_MINUTES = 15;
+/** How long a device stays known after its last sign-in. */
+export const KNOWN_DEVICE_DAYS = 365;
+/** Accounts one device is known for (a shared office computer), the latest sign-ins kept. */
+const KNOWN_DEVICE_ACCOUNTS = 5;
 
 export const WRONG_CREDENTIALS = "ইউজারনেম/ইমেইল অথবা পাসওয়ার্ড সঠিক নয়। (The username/email or password is incorrect.)";
 export const ACCOUNT_DISABLED = "এই অ্যাকাউন্টটি বন্ধ করা হয়েছে; একজন সুপার অ্যাডমিনের সাথে যোগাযোগ করুন। (This account is disabled.)";
@@ -238,64 +254,119 @@ const authenticator = new Authenticator<SignedInStaff>().use(
   "form",
 );
 
-function throttleKeys(identifier: string, address: string | null) {
-  return [`id:${identifier.toLowerCase().slice(0, 180)}`, ...(address ? [`ip:${address}`] : [])];
-}
+/* ------------------------------------------------------------------ throttling */
 
-/** Seconds until sign-in may be tried again for any of these keys (0: now). */
-async function throttleWait(keys: string[]): Promise<number> {
-  const [rows] = (await db.execute(sql`
-    select max(timestampdiff(second, utc_timestamp(), ${loginThrottle.windowStart} + interval ${THROTTLE_WINDOW_MINUTES} minute)) as wait
-    from ${loginThrottle}
-    where ${loginThrottle.key} in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})
-      and ${loginThrottle.failures} >= if(${loginThrottle.key} like 'ip:%', ${THROTTLE_ADDRESS_FAILURES}, ${THROTTLE_FAILURES})
-      and ${loginThrottle.windowStart} > utc_timestamp() - interval ${THROTTLE_WINDOW_MINUTES} minute`)) as unknown as [{ wait: number | null }[]];
-  return Math.max(0, Number(rows[0]?.wait ?? 0));
-}
+/**
+ * The known-device cookie: signed with SESSION_SECRET, sent only to /gradmin, set at every sign-in.
+ * It names the accounts this browser has signed in to and a random token for its own failure budget;
+ * strangers cannot make one, so they cannot use up its budget or get round the account's.
+ */
+const deviceCookie = () =>
+  createCookie("grbd_device", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/gradmin",
+    maxAge: KNOWN_DEVICE_DAYS * 24 * 3600,
+    secrets: [sessionSecret()],
+  });
 
-async function recordFailure(keys: string[]) {
-  for (const key of keys) {
-    // A window starts at the first failure; one that has run out starts again.
-    await db.execute(sql`
-      insert into ${loginThrottle} (${sql.raw("`key`")}, failures, window_start) values (${key}, 1, utc_timestamp())
-      on duplicate key update
-        failures = if(window_start <= utc_timestamp() - interval ${THROTTLE_WINDOW_MINUTES} minute, 1, failures + 1),
-        window_start = if(window_start <= utc_timestamp() - interval ${THROTTLE_WINDOW_MINUTES} minute, utc_timestamp(), window_start)`);
+type KnownDevice = { token: string; staffIds: number[]; issuedAt: number };
+
+async function readDevice(request: Request): Promise<KnownDevice | null> {
+  try {
+    const value = (await deviceCookie().parse(request.headers.get("Cookie"))) as Partial<KnownDevice> | null;
+    if (!value || typeof value.token !== "string" || !/^[A-Za-z0-9_-]{20,64}$/.test(value.token)) return null;
+    if (!Array.isArray(value.staffIds) || typeof value.issuedAt !== "number") return null;
+    // The browser drops the cookie after KNOWN_DEVICE_DAYS; a copy kept elsewhere ends then too.
+    if (Date.now() - value.issuedAt > KNOWN_DEVICE_DAYS * DAY) return null;
+    return { token: value.token, staffIds: value.staffIds.filter((id) => Number.isInteger(id)), issuedAt: value.issuedAt };
+  } catch {
+    return null;
   }
 }
 
-export function throttleMessage(seconds: number): string {
+/** The staff id an identifier names, or null: an unknown name is throttled under the name itself. */
+async function accountIdOf(identifier: string): Promise<number | null> {
+  if (!identifier) return null;
+  const [row] = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(identifierKind(identifier) === "email" ? eq(staffUsers.email, identifier) : eq(staffUsers.username, identifier))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+type Limit = { key: string; max: number };
+const WINDOW_SECONDS = THROTTLE_WINDOW_MINUTES * 60;
+
+/**
+ * Counts this attempt on every key before its password is checked, each in one atomic upsert, so
+ * simultaneous attempts cannot all see room left. Returns the seconds to wait (0: go on). A refused
+ * attempt checked nothing, so its hits are taken back: it spends no one's budget.
+ */
+async function reserveAttempt(limits: Limit[]): Promise<number> {
+  const counts = await Promise.all(limits.map(({ key }) => countHit({ key, windowSeconds: WINDOW_SECONDS })));
+  const over = limits.filter((limit, i) => counts[i] > limit.max);
+  if (!over.length) return 0;
+  await Promise.all(limits.map(({ key }) => uncountHit({ key })));
+  const waits = await Promise.all(over.map(({ key }) => secondsLeft({ key, windowSeconds: WINDOW_SECONDS })));
+  return Math.max(1, ...waits);
+}
+
+/** "N minutes" in Bangla and English, at least one. */
+export function waitInMinutes(seconds: number): { bn: string; en: string } {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  const bn = String(minutes).replace(/[0-9]/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]);
-  return `অনেকবার ভুল চেষ্টা হয়েছে। ${bn} মিনিট পরে আবার চেষ্টা করুন। (Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.)`;
+  return { bn: `${toBanglaDigits(minutes)} মিনিট`, en: `${minutes} minute${minutes === 1 ? "" : "s"}` };
+}
+
+export function throttleMessage(seconds: number): string {
+  const wait = waitInMinutes(seconds);
+  return `অনেকবার ভুল চেষ্টা হয়েছে। ${wait.bn} পরে আবার চেষ্টা করুন। (Too many failed sign-ins. Try again in ${wait.en}.)`;
 }
 
 export type LoginFields = { identifier: string; remember: boolean; redirectTo: string };
 
 /**
- * The sign-in POST: same-origin check, throttle (per identifier and per client address, which the
- * server passes in the load context), credentials (remix-auth's form strategy), then a new session
- * (a fresh id: the old one, if any, is deleted) and its cookie. Failures come back with what was
- * typed (not the password) and a status; success is a redirect.
+ * The sign-in POST: same-origin check, then the attempt is counted and checked before any password
+ * work: per account (by staff id, so its username and e-mail share one budget; an unknown name under
+ * the name) for a stranger, or per device for a browser that has signed in to this account before,
+ * and per client address (which the server passes in the load context) for everyone. Then the
+ * credentials (remix-auth's form strategy), a new session (a fresh id: the old one, if any, is
+ * deleted), its cookie and the known-device cookie. Failures come back with what was typed (not the
+ * password) and a status; success is a redirect.
+ *
+ * Why a known device skips the account's budget: otherwise anyone could keep any account, the only
+ * super admin's too, locked by sending five wrong passwords every quarter hour.
  */
 export async function signIn(request: Request, fields: LoginFields, context?: unknown) {
   requireSameOrigin(request);
-  const keys = throttleKeys(fields.identifier, clientAddress(request, context));
-  const wait = await throttleWait(keys);
+  const address = clientAddress(request, context);
+  const [device, accountId] = await Promise.all([readDevice(request), accountIdOf(fields.identifier)]);
+  const known = device !== null && accountId !== null && device.staffIds.includes(accountId);
+  const limits: Limit[] = [
+    known
+      ? { key: `signin-device:${device.token}`, max: THROTTLE_DEVICE_FAILURES }
+      : { key: accountId !== null ? `signin-account:${accountId}` : `signin-name:${fields.identifier.toLowerCase().slice(0, 160)}`, max: THROTTLE_FAILURES },
+    // No address (a server that passes none, e.g. `remix dev` without our proxy): the other limit still holds.
+    ...(address ? [{ key: `signin-ip:${clientKey(address)}`, max: THROTTLE_ADDRESS_FAILURES }] : []),
+  ];
+  const wait = await reserveAttempt(limits);
   if (wait > 0) return { error: throttleMessage(wait), status: 429 as const };
 
   let staff: SignedInStaff;
   try {
     staff = await authenticator.authenticate("form", request);
   } catch (e) {
+    // A failure keeps the hits this attempt reserved.
     const message = e instanceof Error && e.message === ACCOUNT_DISABLED ? ACCOUNT_DISABLED : WRONG_CREDENTIALS;
-    await recordFailure(keys);
     await db.transaction((tx) =>
       recordAudit(tx, { staffId: null, action: "sign-in-failed", entity: "session", entityId: null, summary: fields.identifier.slice(0, 120) }),
     );
     return { error: message, status: 400 as const };
   }
-  await db.delete(loginThrottle).where(sql`${loginThrottle.key} in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
+  // A success takes back only its own hits and wipes no count: knowing one account's password must not
+  // buy more guesses at others from this address, nor more at this account for whoever else is trying.
+  await Promise.all(limits.map(({ key }) => uncountHit({ key })));
 
   const old = await getSession(request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
@@ -312,6 +383,13 @@ export async function signIn(request: Request, fields: LoginFields, context?: un
       ...(fields.remember ? { maxAge: REMEMBER_MS / 1000 } : {}),
     }),
   );
+  // After the session's cookie, so that a client which keeps only the first new cookie keeps that one.
+  const knownDevice: KnownDevice = {
+    token: device?.token ?? randomBytes(18).toString("base64url"),
+    staffIds: [staff.id, ...(device?.staffIds ?? []).filter((id) => id !== staff.id)].slice(0, KNOWN_DEVICE_ACCOUNTS),
+    issuedAt: Date.now(),
+  };
+  headers.append("Set-Cookie", await deviceCookie().serialize(knownDevice, { secure: isHttps(request) }));
   await db.transaction((tx) =>
     recordAudit(tx, { staffId: staff.id, action: "sign-in", entity: "session", entityId: null, summary: fields.remember ? "remember me" : "" }),
   );
@@ -388,6 +466,6 @@ export async function endAllSessions(staffId: number) {
 /** Expired sessions and old throttle windows are deleted now and then (sign-in page loads). */
 export async function pruneAuthTables() {
   await db.delete(staffSessions).where(lt(staffSessions.expiresAt, sql`utc_timestamp()`));
-  await db.delete(loginThrottle).where(sql`${loginThrottle.windowStart} < utc_timestamp() - interval 1 day`);
+  await pruneRateLimits();
 }
 

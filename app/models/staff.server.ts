@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { passwordProblem, roleLabel } from "~/lib/permissions";
 import { endAllSessions } from "~/models/auth.server";
 import { recordAudit } from "~/models/history.server";
+import { countHit, secondsLeft, uncountHit } from "~/models/rate-limit.server";
 
 export type StaffRow = {
   id: number;
@@ -120,16 +121,39 @@ export async function resetStaffPassword(id: number, password: string, actorId: 
   await endAllSessions(id);
 }
 
-/** A member changes their own password: the current one must be right. */
-export async function changeOwnPassword(id: number, current: string, next: string): Promise<FieldErrors | null> {
-  const [row] = await db.select({ hash: staffUsers.passwordHash, username: staffUsers.username }).from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
-  if (!row || !(await verifyPassword(current, row.hash))) return { current: "বর্তমান পাসওয়ার্ড সঠিক নয়। (The current password is wrong.)" };
+/**
+ * Wrong current passwords checked per member in a window, as for a stranger's sign-in: a session left
+ * open (or stolen) must not become a way to guess the password without limit.
+ */
+export const CURRENT_PASSWORD_FAILURES = 5;
+export const CURRENT_PASSWORD_WINDOW_MINUTES = 15;
+
+export type PasswordChange = { changed: true } | { changed: false; errors: FieldErrors } | { changed: false; waitSeconds: number };
+
+/**
+ * A member changes their own password: the current one must be right. The check is counted before
+ * scrypt runs, in one atomic upsert, so simultaneous wrong guesses cannot all get through; a right
+ * one takes its hit back. The caller ends the member's other sessions.
+ */
+export async function changeOwnPassword({ staffId, current, next }: { staffId: number; current: string; next: string }): Promise<PasswordChange> {
+  const key = `password-check:${staffId}`;
+  const windowSeconds = CURRENT_PASSWORD_WINDOW_MINUTES * 60;
+  if ((await countHit({ key, windowSeconds })) > CURRENT_PASSWORD_FAILURES) {
+    // Refused unchecked: it spends nothing.
+    await uncountHit({ key });
+    return { changed: false, waitSeconds: Math.max(1, await secondsLeft({ key, windowSeconds })) };
+  }
+  const [row] = await db.select({ hash: staffUsers.passwordHash, username: staffUsers.username }).from(staffUsers).where(eq(staffUsers.id, staffId)).limit(1);
+  if (!row || !(await verifyPassword(current, row.hash))) {
+    return { changed: false, errors: { current: "বর্তমান পাসওয়ার্ড সঠিক নয়। (The current password is wrong.)" } };
+  }
+  await uncountHit({ key });
   const problem = passwordProblem(next, row.username);
-  if (problem) return { password: problem };
+  if (problem) return { changed: false, errors: { password: problem } };
   const passwordHash = await hashPassword(next);
   await db.transaction(async (tx) => {
-    await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, id));
-    await recordAudit(tx, { staffId: id, action: "change-password", entity: "staff_users", entityId: id, summary: "" });
+    await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, staffId));
+    await recordAudit(tx, { staffId, action: "change-password", entity: "staff_users", entityId: staffId, summary: "" });
   });
-  return null;
+  return { changed: true };
 }

@@ -1,5 +1,5 @@
-// /gradmin/account: every staff member's own page: change the password, see the signed-in sessions,
-// sign out the others.
+// /gradmin/account: every staff member's own page: change the password (which signs out the other
+// sessions), see the signed-in sessions, sign out the others.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { CsrfInput, Field, Notice } from "~/components/admin";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { MIN_PASSWORD_LENGTH } from "~/lib/permissions";
-import { endOtherSessions, listSessions, requireAdminForm, requireStaff } from "~/models/auth.server";
+import { endOtherSessions, listSessions, requireAdminForm, requireStaff, waitInMinutes } from "~/models/auth.server";
 import { recordAudit } from "~/models/history.server";
 import { changeOwnPassword } from "~/models/staff.server";
 import { db } from "~/db/client.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     staff: { name: staff.name, username: staff.username, email: staff.email },
     csrf,
-    saved: new URL(request.url).searchParams.get("saved"),
+    notice: SAVED[new URL(request.url).searchParams.get("saved") ?? ""] ?? null,
     sessions: sessions.map((s) => ({ ...s, createdAt: formatDhakaDateTime(s.createdAt), lastSeenAt: formatDhakaDateTime(s.lastSeenAt) })),
   });
 }
@@ -37,20 +37,27 @@ export async function action({ request }: ActionFunctionArgs) {
     if (next !== (form.get("confirm") ?? "")) {
       return json({ errors: { confirm: "দুটি নতুন পাসওয়ার্ড মেলেনি। (The new passwords differ.)" } as Record<string, string> }, { status: 400 });
     }
-    const errors = await changeOwnPassword(staff.id, form.get("current") ?? "", next);
-    if (errors) return json({ errors: errors as Record<string, string> }, { status: 400 });
+    const result = await changeOwnPassword({ staffId: staff.id, current: form.get("current") ?? "", next });
+    if ("waitSeconds" in result) {
+      const wait = waitInMinutes(result.waitSeconds);
+      const message = `বর্তমান পাসওয়ার্ড অনেকবার ভুল দেওয়া হয়েছে। ${wait.bn} পরে আবার চেষ্টা করুন। (Too many wrong current passwords. Try again in ${wait.en}.)`;
+      return json({ errors: { form: message } as Record<string, string> }, { status: 429 });
+    }
+    if (!result.changed) return json({ errors: result.errors as Record<string, string> }, { status: 400 });
+    // Whoever else holds a session (a stolen cookie, a forgotten computer) is out with the old password.
+    await endOtherSessions(staff.id, session);
     return redirect("/gradmin/account?saved=password");
   }
   return json({ errors: { form: "Unknown action." } as Record<string, string> }, { status: 400 });
 }
 
 const SAVED: Record<string, string> = {
-  password: "পাসওয়ার্ড বদলানো হয়েছে। (Your password was changed.)",
+  password: "পাসওয়ার্ড বদলানো হয়েছে; অন্য সব জায়গা থেকে লগআউট করা হয়েছে। (Your password was changed and your other sessions were signed out.)",
   sessions: "অন্য সব সেশন থেকে লগআউট করা হয়েছে। (Your other sessions were signed out.)",
 };
 
 export default function Account() {
-  const { staff, csrf, saved, sessions } = useLoaderData<typeof loader>();
+  const { staff, csrf, notice, sessions } = useLoaderData<typeof loader>();
   const errors = useActionData<typeof action>()?.errors ?? {};
   return (
     <>
@@ -58,7 +65,7 @@ export default function Account() {
       <p>
         {staff.name} · {staff.username} · {staff.email}
       </p>
-      {saved && SAVED[saved] ? <Notice kind="ok">{SAVED[saved]}</Notice> : null}
+      {notice ? <Notice kind="ok">{notice}</Notice> : null}
       {errors.form ? <Notice kind="error">{errors.form}</Notice> : null}
 
       <section className="panel" aria-labelledby="pw-h">

@@ -1,8 +1,10 @@
 // The admin area's door: every /gradmin route and action without a session sends to the sign-in page,
-// a role that may not use it gets 403; sign-in, sign-out, a replayed cookie, throttling (per name and
-// per client address), cross-site posts and redirectTo; sessions (a new id at sign-in, idle expiry),
-// the own account page, staff management, `npm run staff:create` and the audit log of sign-ins. The
-// route list is read from app/routes, so a new admin route without a check fails here.
+// a role that may not use it gets 403; sign-in, sign-out, a replayed cookie, throttling (per account,
+// per known device, per client address, and under simultaneous guesses), cross-site posts and
+// redirectTo; sessions (a new id at sign-in, idle expiry), the own account page (its current-password
+// limit, other sessions ended by a password change), staff management, `npm run staff:create` and the
+// audit log of sign-ins. The route list is read from app/routes, so a new admin route without a check
+// fails here.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
@@ -10,7 +12,8 @@ import { fileURLToPath } from "node:url";
 import { and, asc, eq, gt, max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server";
-import { IDLE_MS, THROTTLE_ADDRESS_FAILURES, THROTTLE_FAILURES, WRONG_CREDENTIALS } from "~/models/auth.server";
+import { IDLE_MS, THROTTLE_ADDRESS_FAILURES, THROTTLE_DEVICE_FAILURES, THROTTLE_FAILURES, WRONG_CREDENTIALS } from "~/models/auth.server";
+import { CURRENT_PASSWORD_FAILURES } from "~/models/staff.server";
 import { closeDb, db, resetTables, schema } from "./db";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
@@ -59,13 +62,16 @@ async function signIn(identifier: string, remember = false, { password = PASSWOR
   const { action } = await login();
   const res = await run(action!, post("/gradmin/login", { identifier, password, remember: remember ? "1" : "", redirectTo: "/gradmin" }, headers));
   expect(res.status, await res.clone().text()).toBe(302);
-  // Signing in while holding a session also clears the old cookie: the new one is set last.
-  const setCookie = res.headers.getSetCookie().at(-1)!;
+  // Signing in while holding a session also clears the old cookie: the new one is set after it.
+  const setCookie = res.headers.getSetCookie().filter((c) => c.startsWith("grbd_staff=")).at(-1)!;
   const cookie = setCookie.split(";")[0];
   const layout = await load("gradmin.tsx");
   const data = await (await run(layout.loader!, get("/gradmin", cookie))).json();
-  return { cookie, csrf: data.csrf as string, setCookie, response: res };
+  return { cookie, csrf: data.csrf as string, setCookie, device: deviceCookieOf(res), response: res };
 }
+
+/** The known-device cookie a successful sign-in sets ("" when none is set). */
+const deviceCookieOf = (res: Response) => (res.headers.getSetCookie().find((c) => c.startsWith("grbd_device=")) ?? "").split(";")[0];
 
 /** The staff_sessions row a cookie names: the cookie holds the signed id, the table its SHA-256. */
 async function sessionRow(cookie: string) {
@@ -80,7 +86,7 @@ const dashboard = async (cookie: string) => run((await load("gradmin._index.tsx"
 beforeAll(async () => {
   await resetTables();
   await db.delete(schema.staffSessions);
-  await db.delete(schema.loginThrottle);
+  await db.delete(schema.rateLimits);
   await db.delete(schema.staffUsers);
   const passwordHash = await hashPassword(PASSWORD);
   await db.insert(schema.staffUsers).values([
@@ -95,6 +101,12 @@ beforeAll(async () => {
     { id: 8, name: "ভুলোমন", username: "forgetful", email: "forgetful@example.com", passwordHash, role: 2, roleLabel: "Editor" },
     { id: 9, name: "ঘূর্ণি", username: "rotator", email: "rotator@example.com", passwordHash, role: 2, roleLabel: "Editor" },
     { id: 10, name: "হিসাব", username: "auditee", email: "auditee@example.com", passwordHash, role: 3, roleLabel: "Moderator" },
+    { id: 11, name: "দৌড়", username: "racer", email: "racer@example.com", passwordHash, role: 3, roleLabel: "Moderator" },
+    { id: 12, name: "নিয়মিত", username: "regular", email: "regular@example.com", passwordHash, role: 3, roleLabel: "Moderator" },
+    { id: 13, name: "দুই নাম", username: "twoname", email: "twoname@example.com", passwordHash, role: 3, roleLabel: "Moderator" },
+    { id: 14, name: "সাবধানী", username: "careful", email: "careful@example.com", passwordHash, role: 3, roleLabel: "Moderator" },
+    { id: 15, name: "পথিক", username: "traveller", email: "traveller@example.com", passwordHash, role: 3, roleLabel: "Moderator" },
+    { id: 16, name: "খোঁজ", username: "prober", email: "prober@example.com", passwordHash, role: 3, roleLabel: "Moderator" },
   ]);
 });
 
@@ -201,7 +213,7 @@ describe("sign-in and sign-out", () => {
     expect(ok.headers.get("Location")).toBe("/gradmin/staff");
   });
 
-  it("starts throttling at the 6th failure, with the wait in Bangla and English, and a success clears it", async () => {
+  it("starts throttling at the 6th failure, with the wait in Bangla and English; after the window a success takes back only its own hit", async () => {
     const { action } = await login();
     const attempt = (password: string) => run(action!, post("/gradmin/login", { identifier: "moderator", password }));
     for (let i = 1; i <= THROTTLE_FAILURES; i++) expect((await attempt(`wrong-${i}-password`)).status, `failure ${i}`).toBe(400);
@@ -209,11 +221,12 @@ describe("sign-in and sign-out", () => {
     expect(sixth.status).toBe(429);
     expect((await sixth.json()).error).toMatch(/১৫ মিনিট.*15 minutes/);
     // The count lives in the database (shared by every process): it is there to see.
-    const [row] = await db.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "id:moderator"));
-    expect(row.failures).toBe(THROTTLE_FAILURES);
-    await db.update(schema.loginThrottle).set({ windowStart: new Date(Date.now() - 16 * 60_000) }).where(eq(schema.loginThrottle.key, "id:moderator"));
+    // Counted per account (moderator is staff #3), so its username and e-mail share it.
+    const counter = async () => (await db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, "signin-account:3")))[0];
+    expect((await counter()).hits).toBe(THROTTLE_FAILURES);
+    await db.update(schema.rateLimits).set({ windowStart: new Date(Date.now() - 16 * 60_000) }).where(eq(schema.rateLimits.key, "signin-account:3"));
     expect((await attempt(PASSWORD)).status).toBe(302);
-    expect(await db.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "id:moderator"))).toEqual([]);
+    expect((await counter()).hits).toBe(0);
   });
 
   it("throttles per client address too: failures on as many names from one address hold back one more name, and a forged X-Forwarded-For does not get round it", async () => {
@@ -231,8 +244,8 @@ describe("sign-in and sign-out", () => {
       const next = await from("198.51.100.23", "editor", PASSWORD, "203.0.113.99"); // a new name, the right password
       expect(next.status).toBe(429);
       expect((await next.json()).error).toMatch(/15 minutes/);
-      const [row] = await db.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "ip:198.51.100.23"));
-      expect(row.failures).toBe(THROTTLE_ADDRESS_FAILURES);
+      const [row] = await db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, "signin-ip:198.51.100.23"));
+      expect(row.hits).toBe(THROTTLE_ADDRESS_FAILURES);
       // The name is not held back elsewhere, and naming the throttled address in the header changes nothing.
       expect((await from("198.51.100.24", "editor", PASSWORD, "198.51.100.23")).status).toBe(302);
     } finally {
@@ -242,13 +255,93 @@ describe("sign-in and sign-out", () => {
   });
 });
 
+describe("sign-in under attack", () => {
+  /** A sign-in POST through the real action, from a client address (as the server passes it in the load context). */
+  const attempt = async (identifier: string, password: string, { address, cookie }: { address?: string; cookie?: string } = {}) =>
+    run((await login()).action!, post("/gradmin/login", { identifier, password, redirectTo: "/gradmin" }, cookie ? { Cookie: cookie } : {}), {}, address ? { clientAddress: address } : {});
+  const sessionsOf = async (staffId: number) => (await db.select().from(schema.staffSessions).where(eq(schema.staffSessions.staffId, staffId))).length;
+
+  it(`40 simultaneous guesses at one account from one address: at most ${THROTTLE_FAILURES} passwords are checked, and once the account is locked the right password does not get in`, async () => {
+    const address = "198.51.100.60";
+    const burst = await Promise.all([
+      ...Array.from({ length: 39 }, (_, i) => attempt("racer", `wrong-${i}-password`, { address })),
+      attempt("racer", PASSWORD, { address }),
+    ]);
+    const statuses = burst.map((r) => r.status);
+    const checked = statuses.filter((s) => s !== 429);
+    // Every answer is a refusal before scrypt (429), a wrong password (400) or a sign-in (302).
+    expect(statuses.every((s) => [302, 400, 429].includes(s)), statuses.join(" ")).toBe(true);
+    expect(checked.length, statuses.join(" ")).toBeLessThanOrEqual(THROTTLE_FAILURES);
+    expect(checked.length).toBeGreaterThan(0);
+    expect(await sessionsOf(11)).toBe(statuses.filter((s) => s === 302).length);
+    // The refused attempts checked nothing, so they do not use up the address's budget for other names.
+    const [ip] = await db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, `signin-ip:${address}`));
+    expect(ip.hits).toBe(statuses.filter((s) => s === 400).length);
+
+    // Locked for strangers: a second burst with the right password, from any address, signs nobody in.
+    const before = await sessionsOf(11);
+    // A refusal by the address's counter can leave a slot of the account's free: fill it first.
+    for (let i = 0; i < THROTTLE_FAILURES && (await attempt("racer", `filler-${i}-password`)).status !== 429; i++);
+    const again = await Promise.all([
+      ...Array.from({ length: 9 }, (_, i) => attempt("racer", `wrong-again-${i}`, { address: `203.0.113.${i + 1}` })),
+      attempt("racer", PASSWORD, { address: "203.0.113.50" }),
+    ]);
+    expect(again.map((r) => r.status)).toEqual(Array(10).fill(429));
+    expect(await sessionsOf(11)).toBe(before);
+  });
+
+  it("a device that signed in to the account before still signs in while the account is locked for strangers; other devices and forged cookies do not", async () => {
+    const first = await signIn("regular");
+    expect(first.device).toMatch(/^grbd_device=/);
+    const otherAccountsDevice = (await signIn("editor")).device;
+    await db.delete(schema.staffSessions).where(eq(schema.staffSessions.staffId, 12));
+
+    // A stranger spends the account's budget from somewhere else, then even the right password waits.
+    for (let i = 1; i <= THROTTLE_FAILURES; i++) expect((await attempt("regular", `guess-${i}-password`, { address: "203.0.113.70" })).status).toBe(400);
+    expect((await attempt("regular", PASSWORD, { address: "192.0.2.80" })).status).toBe(429);
+    expect((await attempt("regular", PASSWORD, { address: "192.0.2.80", cookie: otherAccountsDevice })).status).toBe(429);
+    const [value, signature = ""] = decodeURIComponent(first.device.slice("grbd_device=".length)).split(".");
+    const forged = `grbd_device=${encodeURIComponent(`${value}.${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`)}`;
+    expect((await attempt("regular", PASSWORD, { address: "192.0.2.80", cookie: forged })).status).toBe(429);
+
+    // The member's own device is not held back by the stranger's failures.
+    const mine = await attempt("regular", PASSWORD, { address: "192.0.2.80", cookie: first.device });
+    expect(mine.status, await mine.clone().text()).toBe(302);
+    expect(await sessionsOf(12)).toBe(1);
+    // Typing the password wrong on it still counts, against that device's own budget.
+    const own = await Promise.all(Array.from({ length: 3 * THROTTLE_DEVICE_FAILURES }, (_, i) => attempt("regular", `typo-${i}-password`, { cookie: first.device })));
+    expect(own.filter((r) => r.status === 400)).toHaveLength(THROTTLE_DEVICE_FAILURES);
+    expect((await attempt("regular", PASSWORD, { cookie: first.device })).status).toBe(429);
+  });
+
+  it("a stranger's guesses at the username and at the e-mail share the account's one budget; unknown names are limited the same way, with the same answers", async () => {
+    for (let i = 1; i <= THROTTLE_FAILURES; i++) {
+      const res = await attempt(i % 2 ? "twoname" : "TwoName@example.com", `guess-${i}-password`);
+      expect(res.status, `failure ${i}`).toBe(400);
+    }
+    expect((await attempt("twoname@example.com", PASSWORD)).status).toBe(429);
+    expect((await attempt("twoname", PASSWORD)).status).toBe(429);
+
+    const known: { status: number; body: unknown }[] = [];
+    const unknown: { status: number; body: unknown }[] = [];
+    for (let i = 1; i <= THROTTLE_FAILURES + 1; i++) {
+      for (const [identifier, answers] of [["prober", known], ["no-such-member", unknown]] as const) {
+        const res = await attempt(identifier, `probe-${i}-password`, { address: "192.0.2.90" });
+        answers.push({ status: res.status, body: { ...(await res.json()), identifier: "" } });
+      }
+    }
+    expect(unknown.map((a) => a.status)).toEqual([...Array(THROTTLE_FAILURES).fill(400), 429]);
+    expect(unknown).toEqual(known);
+  });
+});
+
 describe("sessions", () => {
   it("get a new id at sign-in: signing in while holding a session clears that cookie, deletes its row and refuses it afterwards", async () => {
     const first = await signIn("rotator");
     expect(await sessionRow(first.cookie)).toBeDefined();
     const second = await signIn("rotator", false, { headers: { Cookie: first.cookie } });
     expect(second.cookie).not.toBe(first.cookie);
-    const cleared = second.response.headers.getSetCookie();
+    const cleared = second.response.headers.getSetCookie().filter((c) => c.startsWith("grbd_staff="));
     expect(cleared).toHaveLength(2);
     expect(cleared[0]).toMatch(/^grbd_staff=;.*Expires=Thu, 01 Jan 1970/);
     expect(await sessionRow(first.cookie)).toBeUndefined();
@@ -344,6 +437,47 @@ describe("the own account page", () => {
     await signIn("writer@example.com", false, { password: NEW_PASSWORD });
     const [audit] = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "change-password"), eq(schema.auditLog.staffId, 6)));
     expect(audit).toMatchObject({ entity: "staff_users", entityId: "6" });
+  });
+});
+
+describe("the own account page under attack", () => {
+  const account = () => load("gradmin.account.tsx");
+  const NEW_PASSWORD = "সবুজ-মাঠ-লাল-সূর্য-2026";
+
+  it(`checks at most ${CURRENT_PASSWORD_FAILURES} wrong current passwords per window, also when they arrive together; then 429 says how long, and even the right one waits`, async () => {
+    const { cookie, csrf } = await signIn("careful");
+    const { action } = await account();
+    const change = (current: string) =>
+      run(action!, post("/gradmin/account", { csrf, intent: "password", current, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, { Cookie: cookie }));
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => change(`wrong-${i}-password`)));
+    expect(burst.filter((r) => r.status === 400)).toHaveLength(CURRENT_PASSWORD_FAILURES);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(20 - CURRENT_PASSWORD_FAILURES);
+    const right = await change(PASSWORD);
+    expect(right.status).toBe(429);
+    expect((await right.json()).errors.form).toMatch(/১৫ মিনিট.*15 minutes/);
+    // Nothing changed: the old password still signs in.
+    await signIn("careful");
+    // The window over, the right current password changes it.
+    await db.update(schema.rateLimits).set({ windowStart: new Date(Date.now() - 16 * 60_000) }).where(eq(schema.rateLimits.key, "password-check:14"));
+    const ok = await change(PASSWORD);
+    expect(ok.status).toBe(302);
+  });
+
+  it("a password change signs out every other session of the member, keeps this one and other members', and says so", async () => {
+    const phone = await signIn("traveller");
+    const laptop = await signIn("traveller");
+    const someoneElse = await signIn("editor");
+    const { action, loader } = await account();
+    const res = await run(action!, post("/gradmin/account", { csrf: laptop.csrf, intent: "password", current: PASSWORD, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, { Cookie: laptop.cookie }));
+    expect(res.status).toBe(302);
+    const refused = await dashboard(phone.cookie);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toMatch(/^\/gradmin\/login/);
+    expect((await dashboard(laptop.cookie)).status).toBe(200);
+    expect((await dashboard(someoneElse.cookie)).status).toBe(200);
+    expect(await db.select().from(schema.staffSessions).where(eq(schema.staffSessions.staffId, 15))).toHaveLength(1);
+    const page = await run(loader!, get(res.headers.get("Location")!, laptop.cookie));
+    expect((await page.json()).notice).toMatch(/other sessions were signed out/);
   });
 });
 
