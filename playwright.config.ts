@@ -1,8 +1,8 @@
 import { defineConfig } from "@playwright/test";
-import { localAppUrl } from "./drizzle/local-db.mjs";
+import { localAppUrl } from "./scripts/local-db.mjs";
 
 // Two servers from the same production build: one on the seeded demo content, one on an empty
-// database (for the empty states). tests/run.mjs creates both databases; servers and specs connect
+// database (for the empty states). scripts/test.mjs creates both databases; servers and specs connect
 // as the app's account, which may only read and write rows (a direct `npx playwright test` after
 // `npm test`: the local MariaDB's, on LOCAL_DB_PORT).
 process.env.E2E_DATABASE_URL ??= localAppUrl("grbd_e2e");
@@ -15,7 +15,7 @@ const PORT = Number(process.env.E2E_PORT) || 3101;
 // The main server runs as `npm start` does on this machine, two app processes (node:cluster); the
 // others one each, to spare the two cores.
 const server = (port: number, db: string, processes = 1) => ({
-  command: "node drizzle/server.mjs",
+  command: "node server/server.mjs",
   url: `http://127.0.0.1:${port}/healthz`,
   reuseExistingServer: false,
   timeout: 60_000,

@@ -5,7 +5,7 @@
 export {};
 
 declare module "@remix-run/node" {
-  /** What drizzle/server.mjs passes every loader and action. */
+  /** What server/server.mjs passes every loader and action. */
   interface AppLoadContext {
     /** The client's network address (the socket's, or what our one proxy hop saw with TRUST_PROXY=1). */
     clientAddress?: string;

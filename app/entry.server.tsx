@@ -109,7 +109,7 @@ function setDocumentHeaders(request: Request, status: number, headers: Headers, 
 }
 
 /**
- * Called by the page cache (drizzle/server.mjs) when it sees the content version move: the shell and
+ * Called by the page cache (server/server.mjs) when it sees the content version move: the shell and
  * every kept content cache of this process are emptied before a page is stored under the new version.
  */
 export { clearShellCache as onContentVersionChange } from "~/models/site.server";

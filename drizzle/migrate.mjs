@@ -7,7 +7,7 @@ import { drizzle } from "drizzle-orm/mysql2";
 import { migrate } from "drizzle-orm/mysql2/migrator";
 import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
-import { bin, run } from "./setup.mjs";
+import { bin, run } from "../scripts/setup.mjs";
 
 const folder = dirname(fileURLToPath(import.meta.url));
 
@@ -49,7 +49,7 @@ export async function resetDatabase(url) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { resolveDatabase } = await import("./local-db.mjs");
+  const { resolveDatabase } = await import("../scripts/local-db.mjs");
   const db = await resolveDatabase("grbd");
   await migrateDatabase(db.migrationUrl);
 }

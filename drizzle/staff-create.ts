@@ -39,7 +39,7 @@ const password = values.password ?? (await askPassword());
 
 let database: { stop: (o?: { quiet?: boolean }) => Promise<void> } = { stop: async () => {} };
 if (!process.env.DATABASE_URL) {
-  const { resolveDatabase } = await import("./local-db.mjs");
+  const { resolveDatabase } = await import("../scripts/local-db.mjs");
   const local = await resolveDatabase("grbd");
   database = local;
   process.env.DATABASE_URL = local.url;

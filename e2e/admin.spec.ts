@@ -83,7 +83,7 @@ test("a cross-site ?_data= POST is refused with 403", async ({ page, request }) 
 });
 
 // Remix's request handler would abort a cross-origin document POST itself with a bare 500; our server
-// (drizzle/server.mjs) refuses it with 403 before Remix sees it.
+// (server/server.mjs) refuses it with 403 before Remix sees it.
 test("a cross-site document POST is refused with 403", async ({ page, request }) => {
   await crossSite(page, request, ["/gradmin/account", "/gradmin/login", "/exampage/1"]);
 });

@@ -1,4 +1,4 @@
-// Hostile and malformed requests against the production server (drizzle/server.mjs + the build):
+// Hostile and malformed requests against the production server (server/server.mjs + the build):
 // each gets a 4xx (or a 503 while the database is down), never a 500, and nothing the client sends
 // in Host or X-Forwarded-Host reaches a page, the sitemap or robots.txt.
 import { request as httpRequest } from "node:http";

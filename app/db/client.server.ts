@@ -47,7 +47,7 @@ function acquire(pool: mysql.Pool, ms: number): Promise<mysql.PoolConnection> {
 }
 
 /**
- * The production server (drizzle/server.mjs) runs each request in an AsyncLocalStorage whose store
+ * The production server (server/server.mjs) runs each request in an AsyncLocalStorage whose store
  * counts that request's round trips (it reports them in a response header when asked to).
  */
 const requestStore = () =>

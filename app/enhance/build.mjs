@@ -104,7 +104,7 @@ try {
     await ctx.watch(); // runs the first build too; errors are reported and watching continues
     console.log("enhance: watching app/enhance for changes");
     // Disposed before exit, esbuild's service ends with us (a live context left at exit can make it
-    // print a deadlock crash dump: see drizzle/build.mjs).
+    // print a deadlock crash dump: see scripts/build.mjs).
     for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => ctx.dispose().finally(() => process.exit(0)));
   } else {
     await ctx.rebuild().catch(() => {}); // failures were already reported by the plugin

@@ -38,7 +38,7 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
     size += value.byteLength;
     if (size > maxBytes) {
       // Stop reading, but do not cancel: that would drop the connection before our answer reaches
-      // the client. The server throws the rest away (drizzle/guards.mjs, lingerAfterEarlyAnswer).
+      // the client. The server throws the rest away (server/guards.mjs, lingerAfterEarlyAnswer).
       reader.releaseLock();
       throw tooLarge();
     }
@@ -81,7 +81,7 @@ export function capRequestBody(request: Request, maxBytes: number): { request: R
   return { request: capped, exceeded: () => over };
 }
 
-/** The client's network address, which drizzle/server.mjs passes every route as load context ("" when none). */
+/** The client's network address, which server/server.mjs passes every route as load context ("" when none). */
 export function clientAddressOf(context: unknown): string {
   const address = (context as { clientAddress?: unknown } | null | undefined)?.clientAddress;
   return typeof address === "string" ? address.slice(0, 64) : "";

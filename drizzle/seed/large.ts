@@ -599,7 +599,7 @@ export async function largeDatabaseUrl(name?: string): Promise<string> {
     u.pathname = `/${name ?? `${u.pathname.replace(/^\//, "") || "grbd"}_large`}`;
     return u.toString();
   }
-  const { startLocalDb } = await import("../local-db.mjs");
+  const { startLocalDb } = await import("../../scripts/local-db.mjs");
   const local = await startLocalDb();
   return `${local.url}/${name ?? "grbd_large"}`;
 }

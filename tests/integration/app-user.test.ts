@@ -1,5 +1,5 @@
 // The app connects as an account that may read and write rows of its own database and nothing else
-// (drizzle/local-db.mjs grants it; migrations and seeds use MIGRATION_DATABASE_URL). What the app does
+// (scripts/local-db.mjs grants it; migrations and seeds use MIGRATION_DATABASE_URL). What the app does
 // with those rights is the rest of the suite: vitest and the Playwright servers run as this account.
 import mysql from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // Test database helpers: the integration tests run against the real, freshly migrated test database
-// (tests/run.mjs sets DATABASE_URL to it) and insert the rows each test needs.
+// (scripts/test.mjs sets DATABASE_URL to it) and insert the rows each test needs.
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/mysql2";
 import mysql from "mysql2/promise";

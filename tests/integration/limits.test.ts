@@ -15,7 +15,7 @@ afterAll(closeDb);
 
 type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
 
-/** Calls an action as drizzle/server.mjs does, with the client's address as load context. */
+/** Calls an action as server/server.mjs does, with the client's address as load context. */
 async function act(fn: Action, path: string, init: RequestInit, clientAddress = "198.51.100.7") {
   try {
     return await fn({ request: new Request(`http://test.local${path}`, init), params: {}, context: { clientAddress } });

@@ -1,4 +1,4 @@
-// The page cache of anonymous GETs (drizzle/page-cache.mjs) as the production server mounts it, with
+// The page cache of anonymous GETs (server/page-cache.mjs) as the production server mounts it, with
 // the real test database for the content version and a stand-in for Remix that says what it rendered.
 // @ts-expect-error express ships no types (and @types/express is not worth a dependency for one test)
 import express from "express";
@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { get as httpGet, type IncomingHttpHeaders, type Server } from "node:http";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cachedHandler, createPageCache, preferredEncoding, publicMaxAge, storable } from "../../drizzle/page-cache.mjs";
+import { cachedHandler, createPageCache, preferredEncoding, publicMaxAge, storable } from "../../server/page-cache.mjs";
 import { db, resetTables, schema } from "./db";
 import { sql } from "drizzle-orm";
 

@@ -1,11 +1,11 @@
-// drizzle/guards.mjs, the checks the production server runs before Remix, driven through a real
+// server/guards.mjs, the checks the production server runs before Remix, driven through a real
 // express server over HTTP: hostile requests get a 4xx, never Remix's 500.
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 // @ts-expect-error express ships no types and @types/express is not installed
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowMethods, answerClientError, answerMalformedPath, capBody, checkHost, DEFAULT_CSP, MAX_BODY_BYTES, refuseBackslashPath, refuseCrossSite, securityHeaders, siteOriginProblem } from "../../drizzle/guards.mjs";
+import { allowMethods, answerClientError, answerMalformedPath, capBody, checkHost, DEFAULT_CSP, MAX_BODY_BYTES, refuseBackslashPath, refuseCrossSite, securityHeaders, siteOriginProblem } from "../../server/guards.mjs";
 
 type Req = { method: string; originalUrl: string };
 type Res = { json(v: unknown): void; redirect(s: number, u: string): void; set(k: string, v: string): Res; type(t: string): Res; send(b: string): void };
@@ -158,7 +158,7 @@ describe("SITE_ORIGIN", () => {
 
 describe("a slow body", () => {
   it("is cut off after the body time limit; a body that arrives in time is answered", async () => {
-    const { bodyTimeLimit } = await import("../../drizzle/guards.mjs");
+    const { bodyTimeLimit } = await import("../../server/guards.mjs");
     const app = express();
     app.use(bodyTimeLimit({ publicMs: 300, adminMs: 1000 }));
     app.post("*", (req: { on(e: string, f: () => void): void }, res: Res) => {

@@ -1,5 +1,5 @@
 // The primary process of `npm start` when it runs more than one app process (WEB_CONCURRENCY, by
-// default one per CPU): it forks the workers (each is drizzle/server.mjs serving the app on the same
+// default one per CPU): it forks the workers (each is server/server.mjs serving the app on the same
 // port; node:cluster hands out the connections), passes a staff save's "content changed" from the
 // worker that served it to the others, starts a new worker when one dies, and stops them all on
 // SIGTERM/SIGINT. It loads neither the app nor the database.

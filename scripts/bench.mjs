@@ -4,7 +4,7 @@
 // on DATABASE_URL's server): `grbd_bench` gets migrations and the demo content; `grbd_bench_large` is
 // made by `npm run db:seed:large` when it is missing or of another scale (minutes; kept for the next
 // run). A build only when there is none (or --build). For each data set, `npm start`
-// (drizzle/server.mjs) runs on 127.0.0.1:3301 twice: with the page cache of anonymous GETs (as in
+// (server/server.mjs) runs on 127.0.0.1:3301 twice: with the page cache of anonymous GETs (as in
 // production) and with PAGE_CACHE=0, so the rendering path is measured too. Each page is warmed up,
 // then loaded at a fixed concurrency; a minimal node:http server on 3302 serves the very same response
 // bytes and is loaded the same way right after, as the ceiling of this machine at this moment. An
@@ -18,7 +18,7 @@
 //   npm run bench [-- --concurrency 8 --requests 300 --seconds 1 --rounds 3 --warmup 20 --data demo,large --scale 1 --build --verbose]
 //   npm run bench -- --data large --search-only     only the search latency (one query at a time)
 //   npm run bench -- --data demo --pages home,exampage --uncached-only --no-search   a quick look at some pages
-import { ensureDependencies, run, bin, startServer, needsBuild, root } from "../drizzle/setup.mjs";
+import { ensureDependencies, run, bin, startServer, needsBuild, root } from "./setup.mjs";
 import { flag, gitDescribe, intOption, onSignals, option, percentile, portOpen, quietRequestsEnv, round, stopChild, waitForHealth } from "./harness.mjs";
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -644,7 +644,7 @@ async function main() {
   if (!sets.length || sets.some((s) => s !== "demo" && s !== "large")) throw new Error("--data takes demo, large or demo,large");
 
   ensureDependencies();
-  const { resolveDatabase } = await import("../drizzle/local-db.mjs");
+  const { resolveDatabase } = await import("./local-db.mjs");
   database = await resolveDatabase("grbd");
   const { migrateDatabase } = await import("../drizzle/migrate.mjs");
   // The servers connect as the application's account; migrations and seeds as the privileged one.

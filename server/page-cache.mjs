@@ -1,4 +1,4 @@
-// A cache of rendered public pages for anonymous visitors, in front of Remix (drizzle/server.mjs).
+// A cache of rendered public pages for anonymous visitors, in front of Remix (server/server.mjs).
 //
 // What may be cached is the app's own word: a GET or HEAD answered 200 with `Cache-Control: public`,
 // no Set-Cookie and no Vary but Accept-Encoding (the same rule a CDN would follow). Requests that carry
@@ -11,7 +11,7 @@
 // saw, every process reads the version once a second (PAGE_CACHE_POLL_MS), and the process that served
 // a staff POST reads it again the moment the response is sent. A stale version only ever misses.
 // When this cache sees the version move it first calls `onChange` (the app's own per-process content
-// caches, drizzle/server.mjs): otherwise a page rendered from data the app had kept from before the
+// caches, server/server.mjs): otherwise a page rendered from data the app had kept from before the
 // save could be stored under the new version and served until the next save.
 //
 // Memory: entries are kept in insertion order up to PAGE_CACHE_MB (default 64) of bodies; the oldest

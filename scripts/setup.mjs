@@ -43,7 +43,7 @@ export function needsBuild() {
 }
 
 export function startServer({ port, databaseUrl, env = {} }) {
-  return spawn(process.execPath, [join(root, "drizzle", "server.mjs")], {
+  return spawn(process.execPath, [join(root, "server", "server.mjs")], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret(), ...env },

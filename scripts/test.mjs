@@ -3,7 +3,7 @@
 // Uses the project-local MariaDB unless DATABASE_URL is set (then its server gets *_test databases).
 // Databases are made, migrated and seeded as the privileged account; vitest and the Playwright
 // servers connect as the app's own (local-db.mjs), so the suite proves the app needs no more rights.
-import { ensureDependencies, run, bin } from "../drizzle/setup.mjs";
+import { ensureDependencies, run, bin } from "./setup.mjs";
 
 const started = Date.now();
 const step = (name) => console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);
@@ -12,7 +12,7 @@ let database = { stop: async () => {} };
 try {
   step("dependencies");
   ensureDependencies();
-  const { resolveDatabase, ensureAptPackage, ensureChromium } = await import("../drizzle/local-db.mjs");
+  const { resolveDatabase, ensureAptPackage, ensureChromium } = await import("./local-db.mjs");
 
   step("typecheck");
   run(bin("tsc"), ["--noEmit"]);

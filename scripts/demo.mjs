@@ -1,6 +1,6 @@
 // `npm run demo`: dependencies, database (project-local MariaDB unless DATABASE_URL is set), migrations,
 // demo content, production build, server. Ctrl-C stops the server and the database it started.
-import { ensureDependencies, run, bin, startServer, root } from "./setup.mjs";
+import { ensureDependencies, run, bin, sessionSecret, startServer, root } from "./setup.mjs";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -12,7 +12,7 @@ try {
   database = await resolveDatabase("grbd");
   // Migrations and the seed change the schema and load data: the privileged account. The server
   // connects as the app's account (local-db.mjs), which may only read and write rows.
-  const { migrateDatabase } = await import("./migrate.mjs");
+  const { migrateDatabase } = await import("../drizzle/migrate.mjs");
   await migrateDatabase(database.migrationUrl);
   run(bin("tsx"), ["drizzle/seed/index.ts"], { env: { DATABASE_URL: database.migrationUrl } });
 
@@ -22,7 +22,13 @@ try {
     run(process.execPath, ["app/enhance/build.mjs"]);
     // The enhancement script rebuilds on change beside Remix's own watcher.
     const watcher = spawn(process.execPath, ["app/enhance/build.mjs", "--watch"], { cwd: root, stdio: "inherit" });
-    server = spawn(bin("remix"), ["dev"], { cwd: root, stdio: "inherit", env: { ...process.env, DATABASE_URL: database.url, PORT: String(port) } });
+    // The production server (server/server.mjs, its guards and the client address), restarted by
+    // Remix's watcher on every rebuild; one process and no page cache, so an edit shows at once.
+    server = spawn(bin("remix"), ["dev", "-c", "node server/server.mjs"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), NODE_ENV: "development", WEB_CONCURRENCY: "1", PAGE_CACHE: "0", SESSION_SECRET: sessionSecret() },
+    });
     server.on("exit", () => watcher.kill("SIGTERM"));
   } else {
     run("npm", ["run", "build"]);

@@ -19,6 +19,9 @@
 // With WEB_CONCURRENCY > 1 (the default: one per CPU, up to 4) this process is the primary of a node:cluster
 // (./cluster.mjs) and each worker runs the app below on the same port.
 //
+// `npm run dev` runs this same server under Remix's watcher (NODE_ENV=development, one process, no
+// page cache), restarted on every rebuild.
+//
 //   PORT (default 3000), HOST (default all interfaces), DATABASE_URL, SESSION_SECRET, SITE_ORIGIN, TRUST_PROXY=1,
 //   WEB_CONCURRENCY (app processes; default one per CPU, at most 4), PAGE_CACHE=0 (off), PAGE_CACHE_TTL,
 //   PAGE_CACHE_MB, PAGE_CACHE_POLL_MS, SEARCHES_KEPT (app/models/search.server.ts), REPORT_DB_ROUND_TRIPS=1
@@ -26,7 +29,7 @@ import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler, installGlobals } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -125,7 +128,11 @@ async function serve() {
   }
 
   // Under the cluster's primary, it says where the site is once every worker listens.
-  const onListen = () => cluster.isPrimary && console.log(`[server] http://localhost:${port}`);
+  const onListen = () => {
+    if (cluster.isPrimary) console.log(`[server] http://localhost:${port}`);
+    // Under `npm run dev` (remix dev -c): tells the watcher this build is being served.
+    if (process.env.NODE_ENV === "development") broadcastDevReady(build);
+  };
   const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
   server.on("clientError", answerClientError);
   // Headers must arrive within 20 s (Node: 60 s); limitBodyTime bounds each body, this the rest.

@@ -1,4 +1,4 @@
-// The checks drizzle/server.mjs runs before Remix, each an express middleware. Remix would answer
+// The checks server/server.mjs runs before Remix, each an express middleware. Remix would answer
 // each of these requests with a 500 (tests/unit/guards.test.ts drives them through a real server).
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -3,7 +3,7 @@
 // commit a report describes. Node built-ins only.
 import { execFileSync } from "node:child_process";
 import { createConnection } from "node:net";
-import { bin, ensureDependencies, root, run } from "../drizzle/setup.mjs";
+import { bin, ensureDependencies, root, run } from "./setup.mjs";
 
 const args = () => process.argv.slice(2);
 
@@ -111,7 +111,7 @@ export function gitDescribe() {
  */
 export async function seededDatabase(suffix) {
   ensureDependencies();
-  const { resolveDatabase } = await import("../drizzle/local-db.mjs");
+  const { resolveDatabase } = await import("./local-db.mjs");
   const database = await resolveDatabase("grbd");
   try {
     const { url: databaseUrl, migrationUrl } = await database.sibling(suffix);

@@ -23,8 +23,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bin, ensureDependencies, needsBuild, root, run, startServer } from "../drizzle/setup.mjs";
-import { ensureAptFile, ensureChromium } from "../drizzle/local-db.mjs";
+import { bin, ensureDependencies, needsBuild, root, run, startServer } from "./setup.mjs";
+import { ensureAptFile, ensureChromium } from "./local-db.mjs";
 
 const PAGES = [
   "/home",
@@ -192,7 +192,7 @@ try {
   const pages = option("pages", PAGES.join(",")).split(",").filter(Boolean);
   if (!base) {
     ensureDependencies();
-    const { resolveDatabase } = await import("../drizzle/local-db.mjs");
+    const { resolveDatabase } = await import("./local-db.mjs");
     database = await resolveDatabase("grbd");
     const { url: databaseUrl, migrationUrl } = await database.sibling("audit");
     const { migrateDatabase } = await import("../drizzle/migrate.mjs");
