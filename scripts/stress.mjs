@@ -913,7 +913,7 @@ async function nginxChecks(databaseUrl, exam, conn, paths) {
   check("nginx: a sign-in on one instance is valid on the other", login.ok && onB.status === 200 && onB.text.includes(MODERATOR.username), `sign-in on :${ports[0]} ${login.res.status}, /gradmin on :${ports[1]} ${onB.status}`);
 
   // Sign-in throttling holds across both: 5 failures alternating between them, then the right password is refused.
-  await conn.query("DELETE FROM login_throttle WHERE `key` LIKE ? OR `key` LIKE ?", [`%${LOCKED.username}%`, "%10.77.0.1%"]);
+  await conn.query("DELETE FROM rate_limits WHERE `key` IN (CONCAT('signin-account:', (SELECT id FROM staff_users WHERE username = ?)), 'signin-ip:10.77.0.1')", [LOCKED.username]);
   const via = { "X-Forwarded-For": "10.77.0.1" };
   const fails = [];
   for (let i = 0; i < 5; i++) fails.push((await signIn(i % 2 ? b : a, { ...LOCKED, password: "wrong-password-123" }, via)).res.status);
@@ -921,7 +921,7 @@ async function nginxChecks(databaseUrl, exam, conn, paths) {
   const seventh = await signIn(a, LOCKED, via);
   check("nginx: sign-in throttling holds across both instances", !sixth.ok && !seventh.ok && sixth.res.status === 429 && seventh.res.status === 429,
     `5 wrong passwords alternating (${fails.join(", ")}), then the right one: ${sixth.res.status} on :${ports[1]}, ${seventh.res.status} on :${ports[0]}`);
-  await conn.query("DELETE FROM login_throttle WHERE `key` LIKE ? OR `key` LIKE ?", [`%${LOCKED.username}%`, "%10.77.0.1%"]);
+  await conn.query("DELETE FROM rate_limits WHERE `key` IN (CONCAT('signin-account:', (SELECT id FROM staff_users WHERE username = ?)), 'signin-ip:10.77.0.1')", [LOCKED.username]);
 
   // The online count agrees across both.
   for (const [i, host] of [a, a, a, b, b, b].entries()) {
