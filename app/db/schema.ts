@@ -337,6 +337,8 @@ export const questions = mysqlTable(
     /** The solution, with math. */
     explanation: text("explanation"),
     explanationHtml: text("explanation_html"),
+    /** A YouTube link to a video solution, shown in an exam's review after it closes. */
+    solutionVideoUrl: varchar("solution_video_url", { length: 512 }),
     /** A source that is not board-year notation (kept from old data), shown as written. */
     sourceNote: varchar("source_note", { length: 255 }),
     renderVersion: renderVersion(),
@@ -518,8 +520,21 @@ export const examTitles = mysqlTable(
     negativeMark: decimal("negative_mark", { precision: 4, scale: 2 }).notNull().default("0"),
     /** Whether the answer key is public: printed on /questionpaper/{grtid} (staff publish it, e.g. after a live exam). */
     keyPublished: boolean("key_published").notNull().default(false),
-    /** Issue 16: whether a finished attempt's result shows each question's correct answer and explanation. */
+    /**
+     * Whether a finished attempt's result shows each question's correct answer and explanation right
+     * after the student finishes (only while the key is not sealed: app/models/answer-keys.server.ts).
+     */
     reviewAfterFinish: boolean("review_after_finish").notNull().default(true),
+    /** A live exam: everyone starts at live_start_at (UTC, the server's clock) until live_close_at. Null: no live window. */
+    liveStartAt: datetime("live_start_at"),
+    liveCloseAt: datetime("live_close_at"),
+    /** After the live window closes: the review shows the key and explanations. */
+    reviewAfterClose: boolean("review_after_close").notNull().default(true),
+    /** Each attempt sees the questions, and each question's options, in an order of its own. */
+    shuffleQuestions: boolean("shuffle_questions").notNull().default(false),
+    shuffleOptions: boolean("shuffle_options").notNull().default(false),
+    /** When the merit list of a closed live exam was computed (once, after close). */
+    meritComputedAt: datetime("merit_computed_at", { fsp: 3 }),
     sort: sort(),
     renderVersion: renderVersion(),
     ...tracked(),
@@ -556,8 +571,26 @@ export const examAttempts = mysqlTable(
     score: decimal("score", { precision: 8, scale: 2 }),
     net: decimal("net", { precision: 8, scale: 2 }),
     fullMarks: int("full_marks"),
+    /** Who took it (a live exam asks; a practice start does not). */
+    displayName: varchar("display_name", { length: 80 }),
+    institution: varchar("institution", { length: 120 }),
+    roll: varchar("roll", { length: 32 }),
+    /** Continues the attempt on another device (shown on every attempt page); unique, unguessable. */
+    resumeCode: varchar("resume_code", { length: 12 }),
+    /**
+     * The browser's hash when this is the one attempt of a live exam that counts for its merit list,
+     * else null: the unique key (exam, counted_for) makes "one counted attempt per student" atomic.
+     */
+    countedFor: varchar("counted_for", { length: 64 }),
+    /** Rank on the merit list (computed once after close; ties by time taken). */
+    meritRank: int("merit_rank"),
+    /** Staff hid the display name on the merit list (audited). */
+    nameHidden: boolean("name_hidden").notNull().default(false),
   },
   (t) => [
+    uniqueIndex("exam_attempts_resume_uq").on(t.resumeCode),
+    uniqueIndex("exam_attempts_counted_uq").on(t.examId, t.countedFor),
+    index("exam_attempts_merit_idx").on(t.examId, t.meritRank),
     index("exam_attempts_browser_idx").on(t.browserHash, t.startedAt),
     // "better than N% of attempts": unfinished attempts have no net.
     index("exam_attempts_exam_net_idx").on(t.examId, t.net),
