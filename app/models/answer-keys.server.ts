@@ -1,0 +1,73 @@
+// Which questions' keys may be shown: the one place every public page asks before it shows a correct
+// option or an explanation. A question is sealed while any exam that uses it is sealed (the rule is
+// keySealed in app/lib/exam-phase.ts): the practice part of an exam page, MCQ practice, search, board
+// papers, the make-question bank, printed keys and the mistake book all show one question the same
+// way, so a key kept from one would be read on another.
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { examTitles, setQuestions } from "~/db/schema";
+import { keyOpensAt, keySealed, type KeyPolicy } from "~/lib/exam-phase";
+import type { Question } from "~/lib/question";
+import { keptUntilContentChange } from "~/models/site.server";
+
+type ExamKeyRow = KeyPolicy & { examId: number; questionId: number };
+
+/**
+ * Every exam's key policy with its questions, kept until a staff save (the only thing that changes
+ * them; time is applied per request). One round trip.
+ */
+const examKeyRows = keptUntilContentChange(async (): Promise<ExamKeyRow[]> =>
+  db
+    .select({
+      examId: examTitles.id,
+      questionId: setQuestions.questionId,
+      keyPublished: examTitles.keyPublished,
+      reviewAfterClose: examTitles.reviewAfterClose,
+      liveStartAt: examTitles.liveStartAt,
+      liveCloseAt: examTitles.liveCloseAt,
+    })
+    .from(examTitles)
+    .innerJoin(setQuestions, eq(setQuestions.setId, examTitles.questionSetId)),
+);
+
+/** Per question: sealed until this time (ms), or Infinity while only a staff save can open it. */
+const sealedUntil = keptUntilContentChange(async () => {
+  const now = new Date();
+  const until = new Map<number, number>();
+  for (const row of await examKeyRows()) {
+    // Decided at the time of the row's own phases, not at load: a kept map outlives a window's close.
+    const at = sealedTill(row, now);
+    if (at > (until.get(row.questionId) ?? 0)) until.set(row.questionId, at);
+  }
+  return until;
+});
+
+/** Until when this exam's key stays sealed, seen from `now` (0: it is not). */
+function sealedTill(exam: KeyPolicy, now: Date): number {
+  if (exam.liveStartAt && exam.liveCloseAt && now < exam.liveCloseAt) {
+    // Sealed until the close; after it, sealed for good unless the close opens it.
+    return exam.keyPublished || exam.reviewAfterClose ? exam.liveCloseAt.getTime() : Infinity;
+  }
+  if (!keySealed(exam, now)) return 0;
+  return keyOpensAt(exam, now)?.getTime() ?? Infinity;
+}
+
+/** The sealing rule for one request: `sealed(id)` for a question's key at `now`. */
+export async function keyRule(now = new Date()): Promise<{ sealed: (questionId: number) => boolean }> {
+  const until = await sealedUntil();
+  const t = now.getTime();
+  return { sealed: (questionId) => (until.get(questionId) ?? 0) > t };
+}
+
+/**
+ * The questions as a public page may show them: a sealed question keeps its options but loses its
+ * key and explanation (`keySealed` says so, for the page to explain why).
+ */
+export async function sealKeys<T extends Pick<Question, "id" | "correct" | "explanationHtml">>(
+  questions: readonly T[],
+  now = new Date(),
+): Promise<(T & { keySealed: boolean })[]> {
+  if (!questions.length) return [];
+  const { sealed } = await keyRule(now);
+  return questions.map((q) => (sealed(q.id) ? { ...q, correct: null, explanationHtml: null, keySealed: true } : { ...q, keySealed: false }));
+}
