@@ -22,15 +22,51 @@ const decode = (s: string) =>
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+// Lengths staff write (\rule, \raisebox, \kern, \hspace, \\[..]) are limited to this many ems: enough
+// for an answer blank or a gap, too little to draw over the sidebar or the text below.
+const MAX_EM = 10;
+
+const KATEX_OPTIONS = {
+  throwOnError: true,
+  // Bangla words inside a formula are common and harmless; KaTeX would otherwise warn about each one.
+  strict: "ignore",
+  // No \href, \url, \includegraphics, \htmlClass or \htmlStyle: staff math is typeset, never markup.
+  trust: false,
+  // KaTeX lowers larger sizes to this. It leaves negative ones alone; see negativeEms.
+  maxSize: MAX_EM,
+  // Bounds the work a self-expanding \def can cause.
+  maxExpand: 500,
+} as const;
+
+// Ems per TeX unit, as KaTeX converts them in text style (10pt to the em).
+const PT_PER_UNIT: Record<string, number> = { pt: 1, mm: 7227 / 2540, cm: 7227 / 254, in: 72.27, bp: 803 / 800, pc: 12, dd: 1238 / 1157, cc: 14856 / 1157, nd: 685 / 642, nc: 1370 / 107, sp: 1 / 65536, px: 803 / 800 };
+const EM_PER_UNIT: Record<string, number> = { em: 1, ex: 0.431, mu: 1 / 18, ...Object.fromEntries(Object.entries(PT_PER_UNIT).map(([unit, pt]) => [unit, pt / 10])) };
+
+/**
+ * The negative lengths of a parsed formula added up, in ems: \kern-500em pulls what follows over the
+ * text before the formula, \raisebox{-40em} and \\[-100em] over the text below or above. KaTeX's
+ * maxSize does not cap these. Read from the tree after macro expansion, so a \def cannot hide one.
+ */
+function negativeEms(node: unknown, seen = new Set<object>()): number {
+  if (!node || typeof node !== "object" || seen.has(node)) return 0;
+  seen.add(node);
+  const { number, unit } = node as { number?: unknown; unit?: unknown };
+  if (typeof number === "number" && typeof unit === "string") return number < 0 ? -number * (EM_PER_UNIT[unit] ?? 1) : 0;
+  let sum = 0;
+  // "loc" points back into the lexer (the source and settings), not further into the formula.
+  for (const [key, value] of Object.entries(node)) if (key !== "loc") sum += negativeEms(value, seen);
+  return sum;
+}
+
+// KaTeX's parser is exported for tools but left out of its type declarations.
+const parseTex = (katex as unknown as { __parse(tex: string, options: object): unknown }).__parse;
+
 export function renderFormula(tex: string, displayMode: boolean): string {
   try {
+    const options = { ...KATEX_OPTIONS, displayMode };
+    if (negativeEms(parseTex(tex, options)) > MAX_EM) throw new Error("negative lengths beyond the limit");
     return katex.renderToString(tex, {
-      displayMode,
-      throwOnError: true,
-      strict: "ignore",
-      trust: false,
-      maxSize: 50,
-      maxExpand: 500,
+      ...options,
       output: "htmlAndMathml", // MathML for screen readers; KaTeX CSS hides it visually
     });
   } catch {
@@ -61,8 +97,8 @@ export function typesetMath(html: string): string {
   return parts.join("");
 }
 
-/** Raise when the rules below change (sanitiser, image paths, delimiters): stored HTML becomes stale. */
-const RULES_VERSION = 2;
+/** Raise when the rules change (KaTeX options and limits, sanitiser, image paths, delimiters): stored HTML becomes stale. */
+const RULES_VERSION = 3;
 
 /**
  * The version stored next to rendered HTML: it changes with the rules and with KaTeX itself, so an
