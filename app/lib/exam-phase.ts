@@ -48,3 +48,10 @@ export function attemptReview(exam: KeyPolicy & { reviewAfterFinish: boolean }, 
   if (examPhase(exam, now) === "closed") return "key";
   return exam.reviewAfterFinish ? "key" : "score";
 }
+
+/** What a page says instead of a sealed key: when it opens, in Bangladesh time, or that staff will publish it. */
+export function sealedKeyNotice(opensAt: Date | null, formatDateTime: (d: Date) => string): string {
+  return opensAt
+    ? `এই প্রশ্নগুলোর উত্তর ও ব্যাখ্যা পরীক্ষা শেষ হলে, ${formatDateTime(opensAt)}-এ প্রকাশ হবে। ততক্ষণ নম্বর বা সঠিক উত্তর দেখানো হবে না।`
+    : "এই প্রশ্নগুলো একটি মডেল টেস্টের; উত্তর ও ব্যাখ্যা এখনও প্রকাশ হয়নি, তাই নম্বর বা সঠিক উত্তর দেখানো হবে না।";
+}

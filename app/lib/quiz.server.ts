@@ -125,3 +125,9 @@ export function readCheckedIds(form: URLSearchParams): Set<number> | null {
   }
   return ids;
 }
+
+/** A page posted while its key is sealed: the choices come back ticked, with no score and no marks. */
+export function keptAnswers(rows: readonly Pick<Question, "id" | "options">[], form: URLSearchParams): QuizState {
+  const answers = collectAnswers(form.entries(), rows as readonly Question[]);
+  return { submitted: false, showResult: false, answers: Object.fromEntries([...answers].map(([id, key]) => [String(id), key])), score: null, results: null };
+}

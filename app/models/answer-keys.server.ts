@@ -71,3 +71,26 @@ export async function sealKeys<T extends Pick<Question, "id" | "correct" | "expl
   const { sealed } = await keyRule(now);
   return questions.map((q) => (sealed(q.id) ? { ...q, correct: null, explanationHtml: null, keySealed: true } : { ...q, keySealed: false }));
 }
+
+/** Every exam's key policy by id, kept until a staff save. One round trip. */
+const examPolicies = keptUntilContentChange(async () => {
+  const rows = await db
+    .select({
+      id: examTitles.id,
+      keyPublished: examTitles.keyPublished,
+      reviewAfterClose: examTitles.reviewAfterClose,
+      liveStartAt: examTitles.liveStartAt,
+      liveCloseAt: examTitles.liveCloseAt,
+    })
+    .from(examTitles);
+  return new Map(rows.map((r) => [r.id, r]));
+});
+
+export type ExamKeyState = { sealed: boolean; opensAt: Date | null };
+
+/** Whether one exam's key is sealed at `now`, and when it opens by itself (null: when staff publish it). */
+export async function examKeyState(examId: number, now = new Date()): Promise<ExamKeyState> {
+  const exam = (await examPolicies()).get(examId);
+  if (!exam) return { sealed: false, opensAt: null };
+  return { sealed: keySealed(exam, now), opensAt: keyOpensAt(exam, now) };
+}

@@ -24,7 +24,10 @@ import { badRequest, notFound, parseId } from "~/lib/http.server";
 import { seo } from "~/lib/meta";
 import { useRequestInfo } from "~/lib/request-context";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
-import { fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
+import { fieldOrQuery, gradeQuiz, keptAnswers, pageWindow, parseIntent, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
+import { formatDhakaDateTime } from "~/lib/dhaka-time";
+import { sealedKeyNotice } from "~/lib/exam-phase";
+import { examKeyState, sealKeys } from "~/models/answer-keys.server";
 import { parseNegativeMark } from "~/lib/scoring";
 import { getExamTitle, type ExamTitle } from "~/models/exams.server";
 import { pageOfSet, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
@@ -48,7 +51,15 @@ async function findExam(grtid: number): Promise<ExamTitle> {
 }
 
 /** The page as rendered: header facts, this page's questions (no answers), paging links. */
-function examView(exam: ExamTitle, query: ExamQuery, rows: PublicQuestion[], page: number, totalPages: number, state: QuizState) {
+function examView(
+  exam: ExamTitle,
+  query: ExamQuery,
+  rows: PublicQuestion[],
+  page: number,
+  totalPages: number,
+  state: QuizState,
+  keyNote: string | null,
+) {
   const at = (p: number) => examUrl(exam.id, { ...query, page: p });
   const negativeMark = parseNegativeMark(exam.negativeMark);
   const success = exam.total > 0;
@@ -79,7 +90,15 @@ function examView(exam: ExamTitle, query: ExamQuery, rows: PublicQuestion[], pag
     nextHref: page < totalPages ? at(page + 1) : null,
     questions: toQuizQuestions(rows, (page - 1) * query.pageSize),
     state,
+    /** Set while the exam's key is sealed: the page is for reading and trying only, never scored. */
+    keyNote,
   };
+}
+
+/** The notice a sealed exam's practice part shows instead of scores and keys, or null. */
+async function keyNoteOf(examId: number, now: Date): Promise<string | null> {
+  const key = await examKeyState(examId, now);
+  return key.sealed ? sealedKeyNotice(key.opensAt, formatDhakaDateTime) : null;
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -91,8 +110,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (["page", "pageSize", "includeCorrect", "back"].some((name) => search.getAll(name).length > 1)) throw redirect(examUrl(grtid, query));
   const exam = await findExam(grtid);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
-  const rows = exam.total > 0 ? await pageOfSet(exam.questionSetId, exam.total, offset, query.pageSize) : [];
-  const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ);
+  const [rows, keyNote] = await Promise.all([
+    exam.total > 0 ? pageOfSet(exam.questionSetId, exam.total, offset, query.pageSize) : [],
+    keyNoteOf(exam.id, new Date()),
+  ]);
+  const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ, keyNote);
   return json(view, { status: view.success ? 200 : 404 });
 }
 
@@ -112,9 +134,18 @@ export async function action({ params, request }: ActionFunctionArgs) {
   if (intent === "clear") return redirect(examUrl(grtid, query), 303);
   const exam = await findExam(grtid);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
-  const rows = exam.total > 0 ? await pageOfSet(exam.questionSetId, exam.total, offset, query.pageSize) : [];
-  const state = exam.total > 0 ? gradeQuiz(rows, form, intent, exam.negativeMark, query.includeCorrect) : FRESH_QUIZ;
-  const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, state);
+  const now = new Date();
+  const [stored, keyNote] = await Promise.all([
+    exam.total > 0 ? pageOfSet(exam.questionSetId, exam.total, offset, query.pageSize) : [],
+    keyNoteOf(exam.id, now),
+  ]);
+  // A sealed key is never scored against: a score per page would give the key away one answer at a
+  // time. The page keeps what was ticked and says when the key comes.
+  const rows = await sealKeys(stored, now);
+  const sealed = keyNote !== null || rows.some((r) => r.keySealed);
+  const state = !exam.total ? FRESH_QUIZ : sealed ? keptAnswers(rows, form) : gradeQuiz(rows, form, intent, exam.negativeMark, query.includeCorrect);
+  const note = sealed ? (keyNote ?? sealedKeyNotice(null, formatDhakaDateTime)) : null;
+  const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, state, note);
   return json(view, { status: view.success ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -182,6 +213,11 @@ export default function ExamPage() {
         {data.success && data.timed ? <StartExam grtid={data.grtid} meta={meta} /> : null}
         {data.success ? (
           <>
+            {data.keyNote ? (
+              <p className="notice info key-sealed" role="note">
+                {data.keyNote}
+              </p>
+            ) : null}
             <QuizForm
               action={data.self}
               swap="#exam"
