@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync, statSync } from "no
 import { randomBytes } from "node:crypto";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { patchVersionProblems } from "./check-patches.mjs";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -17,14 +18,19 @@ export function run(cmd, args, opts = {}) {
   }
 }
 
-/** npm ci when node_modules is missing or older than package-lock.json. */
+/** npm ci when node_modules is missing or older than package-lock.json; then the patches' versions checked. */
 export function ensureDependencies() {
   const marker = join(root, "node_modules", ".package-lock.json");
   const lock = join(root, "package-lock.json");
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(marker).mtimeMs < statSync(lock).mtimeMs);
-  if (!stale) return;
-  console.log("[setup] installing npm dependencies (npm ci) …");
-  run("npm", existsSync(lock) ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"]);
+  if (stale) {
+    console.log("[setup] installing npm dependencies (npm ci) …");
+    run("npm", existsSync(lock) ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"]);
+  }
+  // postinstall checks this too, but an install it stopped, or one run with --ignore-scripts, may have
+  // left node_modules in place: a demo or test run must not go on with patches made for other versions.
+  const problems = patchVersionProblems({ root });
+  if (problems.length) throw new Error(`patches/ does not fit the installed packages:\n  - ${problems.join("\n  - ")}`);
 }
 
 /** The cookie-signing secret: SESSION_SECRET, or one generated once into the git-ignored .data/. */

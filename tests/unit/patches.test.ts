@@ -1,8 +1,12 @@
 // Our patches of Remix's server code (patches/, applied by `patch-package` after every npm install):
 // they only keep work that each request used to redo, so matching and rendering must not change.
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { patchTarget, patchVersionProblems } from "../../scripts/check-patches.mjs";
 
 const require = createRequire(import.meta.url);
 // The CommonJS build: the one the server loads (server-runtime and react-router-dom/server require it).
@@ -168,5 +172,48 @@ describe("the static router's data routes, made once per route array", () => {
     const router = server.createStaticRouter(other, context);
     expect(router.routes).not.toBe(server.createStaticRouter(routes, await contextFor("/about")).routes);
     expect(router.state.matches.map((m) => m.route.id)).toEqual(["root", "only"]);
+  });
+});
+
+describe("each patch fits the installed version of its package (scripts/check-patches.mjs, run at postinstall)", () => {
+  it("the installed packages are the versions the patches were made for", () => {
+    expect(patchVersionProblems({ root: join(__dirname, "..", "..") })).toEqual([]);
+  });
+
+  it("reads the package and version from patch-package's file names", () => {
+    expect(patchTarget("@remix-run+router+1.23.3.patch")).toEqual({ name: "@remix-run/router", version: "1.23.3", dev: false, path: join("node_modules", "@remix-run/router") });
+    expect(patchTarget("react-router-dom+6.30.4.patch")).toMatchObject({ name: "react-router-dom", version: "6.30.4" });
+    expect(patchTarget("a++@s+b+2.0.0-beta.1.dev.patch")).toEqual({ name: "@s/b", version: "2.0.0-beta.1", dev: true, path: join("node_modules", "a/node_modules/@s/b") });
+    expect(patchTarget("x+1.2.3+001+first.patch")).toMatchObject({ name: "x", version: "1.2.3" });
+    expect(patchTarget("no-version.patch")).toBeNull();
+  });
+
+  it("a patch made for another version than the installed one stops with a message saying what to do", () => {
+    const root = mkdtempSync(join(tmpdir(), "patches-"));
+    try {
+      mkdirSync(join(root, "patches"));
+      mkdirSync(join(root, "node_modules", "@remix-run", "router"), { recursive: true });
+      writeFileSync(join(root, "node_modules", "@remix-run", "router", "package.json"), JSON.stringify({ name: "@remix-run/router", version: "1.23.4" }));
+      writeFileSync(join(root, "patches", "@remix-run+router+1.23.3.patch"), "");
+      writeFileSync(join(root, "patches", "left-pad+1.0.0.patch"), "");
+      const problems: string[] = patchVersionProblems({ root });
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toContain("patches/@remix-run+router+1.23.3.patch was made for @remix-run/router 1.23.3, but 1.23.4 is installed");
+      expect(problems[0]).toContain("docs/decisions/framework-patches.md");
+      expect(problems[1]).toContain("left-pad is not installed");
+
+      // The script itself exits 1 with those lines.
+      mkdirSync(join(root, "scripts"));
+      writeFileSync(join(root, "scripts", "check-patches.mjs"), readFileSync(join(__dirname, "..", "..", "scripts", "check-patches.mjs")));
+      const run = spawnSync(process.execPath, [join(root, "scripts", "check-patches.mjs")], { encoding: "utf8" });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("was made for @remix-run/router 1.23.3, but 1.23.4 is installed");
+
+      writeFileSync(join(root, "node_modules", "@remix-run", "router", "package.json"), JSON.stringify({ version: "1.23.3" }));
+      rmSync(join(root, "patches", "left-pad+1.0.0.patch"));
+      expect(patchVersionProblems({ root })).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
