@@ -31,7 +31,7 @@ export function StepBar({ current, hrefs }: { current: 1 | 2 | 3 | 4; hrefs: (st
   );
 }
 
-export type BankQuestion = PublicQuestion & { correct: string | null; chapterId: number | null; difficulty?: Difficulty | null };
+export type BankQuestion = PublicQuestion & { correct: string | null; chapterId: number | null; difficulty?: Difficulty | null; keySealed?: boolean };
 
 /**
  * A question of the bank with a checkbox named `q` (step 2) or as a plain summary (step 3): source,
@@ -93,6 +93,7 @@ export function BankItem({
             ))}
           </ol>
         ) : null}
+        {q.keySealed ? <p className="muted key-sealed">উত্তর এখন দেখানো হচ্ছে না: প্রশ্নটি একটি পরীক্ষায় আছে, যার উত্তর এখনও প্রকাশ হয়নি।</p> : null}
         {q.parts.length ? (
           <ol className="parts">
             {q.parts.map((p) => (

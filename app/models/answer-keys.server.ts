@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { examTitles, setQuestions } from "~/db/schema";
-import { keyOpensAt, keySealed, type KeyPolicy } from "~/lib/exam-phase";
+import { attemptReview, keyOpensAt, keySealed, type KeyPolicy } from "~/lib/exam-phase";
 import type { Question } from "~/lib/question";
 import { keptUntilContentChange } from "~/models/site.server";
 
@@ -93,4 +93,14 @@ export async function examKeyState(examId: number, now = new Date()): Promise<Ex
   const exam = (await examPolicies()).get(examId);
   if (!exam) return { sealed: false, opensAt: null };
   return { sealed: keySealed(exam, now), opensAt: keyOpensAt(exam, now) };
+}
+
+/**
+ * What a finished attempt's review may show at `now` (attemptReview's rule, with the exam's live
+ * window and policy as stored): "key" or "score".
+ */
+export async function reviewOfAttempt({ examId, reviewAfterFinish, now = new Date() }: { examId: number; reviewAfterFinish: boolean; now?: Date }) {
+  const exam = (await examPolicies()).get(examId);
+  if (!exam) return "score" as const;
+  return attemptReview({ ...exam, reviewAfterFinish }, now);
 }

@@ -7,6 +7,7 @@ import { formatBoardYear } from "~/lib/board-year";
 import { parseBoard, parsePage, parseYear, PER_PAGE } from "~/lib/papers";
 import { groupBy } from "~/lib/group-by";
 import { listSetQuestions, type Question } from "~/models/questions.server";
+import { sealKeys } from "~/models/answer-keys.server";
 import { keptPerKeyUntilContentChange, keptUntilContentChange } from "~/models/site.server";
 
 export type BoardSubject = { id: number; name: string; image: string | null };
@@ -171,7 +172,9 @@ export function withQuestions(rows: PaperRow[], bySet: Map<number, (Question & {
 
 /** Adds the printable body to listed papers: their questions (a fixed number of round trips). */
 async function withBodies(rows: PaperRow[]): Promise<FullPaper[]> {
-  const bySet = groupBy(await listSetQuestions({ setIds: paperSetIds(rows) }), (q) => q.setId);
+  // Public pages: a key an exam still seals is left out (these bodies are not kept, so the seal is
+  // decided per request).
+  const bySet = groupBy(await sealKeys(await listSetQuestions({ setIds: paperSetIds(rows) })), (q) => q.setId);
   return withQuestions(rows, bySet);
 }
 

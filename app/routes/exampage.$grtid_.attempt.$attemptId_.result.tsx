@@ -12,6 +12,7 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { seo } from "~/lib/meta";
 import type { QuestionResult, QuizQuestion } from "~/lib/quiz";
+import { examKeyState, keyRule, reviewOfAttempt } from "~/models/answer-keys.server";
 import { getAttemptWithRank } from "~/models/attempts.server";
 import attemptStyles from "~/styles/attempt.css";
 import examStyles from "~/styles/exam.css";
@@ -45,7 +46,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const chosen = new Map(answers.map((a) => [a.questionId, a.choice]));
   const markedIds = new Set(answers.filter((a) => a.markedForReview).map((a) => a.questionId));
   const score = scoreAttempt(exam.questions, chosen, attempt.negativeMark);
-  const review = exam.exam.reviewAfterFinish;
+  // The key shows only when the exam's review phase allows it (never while it is sealed), and a
+  // question sealed by another exam keeps its key hidden here too.
+  const [reviewKind, rule, keyState] = await Promise.all([
+    reviewOfAttempt({ examId: exam.exam.id, reviewAfterFinish: exam.exam.reviewAfterFinish, now }),
+    keyRule(now),
+    examKeyState(exam.exam.id, now),
+  ]);
+  const review = reviewKind === "key";
   const verdicts = exam.questions.map((q) => verdict(q, chosen.get(q.id)));
   const count = (v: string) => verdicts.filter((x) => x === v).length;
   const shown: ReviewQuestion[] = [];
@@ -60,7 +68,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         ...publicQuestion(q),
         serialBn: toBanglaDigits(i + 1),
         chosen: choice,
-        result: { correct: q.correct, chosenWrong: v === "wrong", explanationHtml: q.explanationHtml },
+        result: rule.sealed(q.id)
+          ? { correct: null, chosenWrong: false, explanationHtml: null }
+          : { correct: q.correct, chosenWrong: v === "wrong", explanationHtml: q.explanationHtml },
         note:
           v === "right"
             ? "সঠিক"
@@ -90,6 +100,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       others: rank.others,
       breakdown: chapterBreakdown(exam.questions, chosen),
       review,
+      keyOpensAtBn: keyState.opensAt ? formatDhakaDateTime(keyState.opensAt) : null,
       show,
       filters: SHOW.map((s) => ({
         show: s,
@@ -225,7 +236,11 @@ export default function AttemptResult() {
             )}
           </>
         ) : (
-          <p className="empty">এই পরীক্ষার সঠিক উত্তর ও ব্যাখ্যা এখনো প্রকাশ করা হয়নি।</p>
+          <p className="empty">
+            {d.keyOpensAtBn
+              ? `এই পরীক্ষার সঠিক উত্তর ও ব্যাখ্যা পরীক্ষা শেষ হলে, ${d.keyOpensAtBn}-এ প্রকাশ হবে; তখন এই পাতাতেই দেখা যাবে।`
+              : "এই পরীক্ষার সঠিক উত্তর ও ব্যাখ্যা এখনো প্রকাশ করা হয়নি।"}
+          </p>
         )}
       </section>
     </div>

@@ -8,6 +8,7 @@ import { requireSubjectGrade } from "~/models/study.server";
 import { seo } from "~/lib/meta";
 import { cleanTitle, parseCount, parseIdList } from "~/lib/papers";
 import { creativePapersByIds, paperSetIds, withQuestions } from "~/models/board-papers.server";
+import { sealKeys } from "~/models/answer-keys.server";
 import { loadQuestions } from "~/models/questions.server";
 import papersStyles from "~/styles/papers.css";
 
@@ -29,7 +30,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const q = url.searchParams;
   // The chosen MCQs and the creative papers' own questions are read in one pass.
   const papers = await creativePapersByIds(parseIdList(q.getAll("c")));
-  const { questions, bySet } = await loadQuestions({ ids: parseIdList(q.getAll("q")), setIds: paperSetIds(papers) });
+  const loaded = await loadQuestions({ ids: parseIdList(q.getAll("q")), setIds: paperSetIds(papers) });
+  // The key prints on its own page; a key an exam still seals is left out of it.
+  const questions = await sealKeys(loaded.questions);
+  const bySet = new Map(await Promise.all([...loaded.bySet].map(async ([setId, list]) => [setId, await sealKeys(list)] as const)));
   const creative = withQuestions(papers, bySet);
   const title = cleanTitle(q.get("title")) || `${subject.sname} (${subject.gname}) — প্রশ্নপত্র`;
   const minutes = parseCount(q.get("time"), null, 1, 600);

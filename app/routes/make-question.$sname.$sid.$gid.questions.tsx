@@ -22,6 +22,7 @@ import {
 } from "~/lib/make-question";
 import { seo } from "~/lib/meta";
 import { bankScope, chaptersOf } from "~/models/make-question.server";
+import { sealKeys } from "~/models/answer-keys.server";
 import { getQuestions, listBankEntries } from "~/models/questions.server";
 import { requireSubjectGrade } from "~/models/study.server";
 import papersStyles from "~/styles/papers.css";
@@ -62,7 +63,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     return { type, total: all.length, page, pages, from: (page - 1) * PAGE_SIZE, ids: all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((e) => e.id) };
   });
   const shownIds = lists.flatMap((l) => l.ids);
-  const shown = await getQuestions({ ids: shownIds, within: bankScope(sid, gid, chapters, chosen) });
+  // The bank marks each MCQ's key for the teacher, except a key an exam still seals (this page is public).
+  const shown = await sealKeys(await getQuestions({ ids: shownIds, within: bankScope(sid, gid, chapters, chosen) }));
   const byId = new Map(shown.map((q) => [q.id, q]));
   const difficultyOf = new Map(entries.map((e) => [e.id, e.difficulty]));
   const typeOf = new Map(entries.map((e) => [e.id, e.type]));

@@ -23,6 +23,7 @@ import {
 import { parseIdList } from "~/lib/papers";
 import { clientAddressOf } from "~/lib/http.server";
 import { readSmallForm } from "~/lib/quiz.server";
+import { sealKeys } from "~/models/answer-keys.server";
 import { composePaper, countPaperSave, loadSelection, PAPERS_LIMITED, savePaper } from "~/models/make-question.server";
 import { requireSubjectGrade } from "~/models/study.server";
 import papersStyles from "~/styles/papers.css";
@@ -69,7 +70,7 @@ export async function loader(args: LoaderFunctionArgs) {
     base,
     step1: `${base}${stepQuery(readFilters(query).chapters.map((c) => ["ch", c]))}`,
     step2,
-    questions: questions.map(({ explanationHtml: _e, ...q }) => q),
+    questions: (await sealKeys(questions)).map(({ explanationHtml: _e, ...q }) => q),
     skipped,
     overLimit,
     computedMarks: defaults.fullMarks,

@@ -10,8 +10,9 @@ import { parsePage } from "~/lib/exam-query";
 import { browserHash, readBrowserKey } from "~/lib/exam-browser.server";
 import { seo } from "~/lib/meta";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
-import { fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
+import { fieldOrQuery, gradeQuiz, keptAnswers, pageWindow, parseIntent, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
 import { listMistakeIds } from "~/models/attempts.server";
+import { keyRule, sealKeys } from "~/models/answer-keys.server";
 import { loadQuestions, withoutAnswer } from "~/models/questions.server";
 import examStyles from "~/styles/exam.css";
 
@@ -29,10 +30,14 @@ const pageHref = (page: number) => `/my-exams/mistakes?page=${page}`;
 /** One page of the mistake book, with the answer side for grading (never sent before View Result). */
 async function readPage(request: Request, requested: number) {
   const key = readBrowserKey(request);
-  const ids = key ? await listMistakeIds({ browserHash: browserHash(key) }) : [];
+  // Which questions one got wrong says something about their key: questions whose key an exam still
+  // seals are left out of the book until it opens.
+  const [all, rule] = await Promise.all([key ? listMistakeIds({ browserHash: browserHash(key) }) : [], keyRule()]);
+  const ids = all.filter((id) => !rule.sealed(id));
   const { page, totalPages, offset } = pageWindow(ids.length, requested, PAGE_SIZE);
   const slice = ids.slice(offset, offset + PAGE_SIZE);
-  const rows = slice.length ? (await loadQuestions({ ids: slice, setIds: [] })).questions : [];
+  // A mistake from a practice attempt of an exam whose key is still sealed: shown, never graded.
+  const rows = slice.length ? await sealKeys((await loadQuestions({ ids: slice, setIds: [] })).questions) : [];
   return { total: ids.length, page, totalPages, offset, rows };
 }
 
@@ -64,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const requested = parsePage(fieldOrQuery(form, url, "page").at(-1));
   if (intent === "clear") return redirect(pageHref(requested), 303);
   const p = await readPage(request, requested);
-  const state = p.rows.length ? gradeQuiz(p.rows, form, intent, 0, true) : FRESH_QUIZ;
+  const state = !p.rows.length ? FRESH_QUIZ : p.rows.some((r) => r.keySealed) ? keptAnswers(p.rows, form) : gradeQuiz(p.rows, form, intent, 0, true);
   return json(view(p, state), { headers: PRIVATE });
 }
 

@@ -7,6 +7,7 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { notFound, parseId } from "~/lib/http.server";
 import { seo } from "~/lib/meta";
 import { getExamPaper } from "~/models/make-question.server";
+import { examKeyState, sealKeys } from "~/models/answer-keys.server";
 import { withoutAnswer } from "~/models/questions.server";
 import papersStyles from "~/styles/papers.css";
 
@@ -21,9 +22,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!grtid) throw notFound();
   const paper = await getExamPaper(grtid);
   if (!paper) throw notFound();
-  // Until staff publish the key, neither the page nor its data (?_data=) holds it.
-  if (!paper.exam.keyPublished) return json({ ...paper, questions: paper.questions.map(withoutAnswer) });
-  return json(paper);
+  // While the key is sealed (unpublished, or a live exam not yet closed), neither the page nor its
+  // data (?_data=) holds it; a question sealed by another exam loses its key on its own.
+  const now = new Date();
+  const [key, questions] = await Promise.all([examKeyState(grtid, now), sealKeys(paper.questions, now)]);
+  if (key.sealed) return json({ ...paper, exam: { ...paper.exam, keyPublished: false }, questions: questions.map(withoutAnswer) });
+  return json({ ...paper, exam: { ...paper.exam, keyPublished: true }, questions });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -11,6 +11,7 @@ import { notFound } from "~/lib/http.server";
 import { stepQuery } from "~/lib/make-question";
 import { seo } from "~/lib/meta";
 import { settingsQuery } from "~/lib/paper-settings";
+import { sealKeys } from "~/models/answer-keys.server";
 import { getSavedPaper } from "~/models/make-question.server";
 import bengaliSemibold from "~/styles/fonts/hind-siliguri-bengali-600-normal-fixed-one.woff2";
 import madePaperStyles from "~/styles/made-paper.css";
@@ -38,8 +39,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const raw = (params.code ?? "").trim();
   const url = new URL(request.url);
   if (raw !== raw.toLowerCase() && raw.length <= 16) throw redirect(`/questionpaper/p/${encodeURIComponent(raw.toLowerCase())}${url.search}`, 301);
-  const paper = await getSavedPaper(raw);
-  if (!paper) throw notFound("এই ঠিকানায় কোনো প্রশ্নপত্র নেই।");
+  const stored = await getSavedPaper(raw);
+  if (!stored) throw notFound("এই ঠিকানায় কোনো প্রশ্নপত্র নেই।");
+  // The paper keeps its keys; while an exam seals one, the printed key leaves it out (as "—").
+  const sealed = await sealKeys(stored.questions.map((q) => ({ ...q, explanationHtml: null })));
+  const paper = { ...stored, questions: sealed.map(({ explanationHtml: _e, keySealed: _s, ...q }) => q) };
   const only = url.searchParams.get("only");
   const part: Part | null = only && Object.hasOwn(PARTS, only) ? (only as Part) : null;
   const { subject, settings } = paper;

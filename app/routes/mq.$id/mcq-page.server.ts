@@ -4,7 +4,10 @@ import { json, redirect } from "@remix-run/node";
 import { parsePage } from "~/lib/exam-query";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
-import { checkQuestions, fieldOrQuery, gradeQuiz, pageWindow, parseIntent, readCheckedIds, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
+import { checkQuestions, fieldOrQuery, gradeQuiz, keptAnswers, pageWindow, parseIntent, readCheckedIds, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
+import { formatDhakaDateTime } from "~/lib/dhaka-time";
+import { sealedKeyNotice } from "~/lib/exam-phase";
+import { sealKeys } from "~/models/answer-keys.server";
 import { getMcqCategoryPage, type McqCategoryPage } from "~/models/mcq.server";
 import { pageOfSet, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
 
@@ -33,6 +36,7 @@ function view(
   page: number,
   totalPages: number,
   state: QuizState,
+  keyNote: string | null = null,
 ) {
   const base = basePath(data.category.id, data.category.parent !== null);
   const at = (p: number) => (set ? pageUrl(base, set.id, p) : base);
@@ -52,6 +56,8 @@ function view(
     },
     questions: toQuizQuestions(rows, (page - 1) * MCQ_PAGE_SIZE),
     state,
+    /** Set when a question of the page is in an exam whose key is sealed: nothing on the page is scored. */
+    keyNote,
   };
 }
 
@@ -67,8 +73,9 @@ export async function mcqLoader(request: Request, idParam: string | undefined, k
   const set = setParam === null ? (data.sets[0] ?? null) : (data.sets.find((s) => s.id === parseId(setParam)) ?? null);
   if (setParam !== null && !set) throw notFound();
   const { page, totalPages, offset } = pageWindow(set?.count ?? 0, parsePage(url.searchParams.get("page")), MCQ_PAGE_SIZE);
-  const rows = set && set.count > 0 ? await pageOfSet(set.id, set.count, offset, MCQ_PAGE_SIZE) : [];
-  return json(view(data, set, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ));
+  const rows = await sealKeys(set && set.count > 0 ? await pageOfSet(set.id, set.count, offset, MCQ_PAGE_SIZE) : []);
+  const keyNote = rows.some((r) => r.keySealed) ? sealedKeyNotice(null, formatDhakaDateTime) : null;
+  return json(view(data, set, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ, keyNote));
 }
 
 /** Answers posted for one page of one set of this category; the scored page is the answer. */
@@ -85,11 +92,14 @@ export async function mcqAction(request: Request, idParam: string | undefined) {
   const base = basePath(data.category.id, data.category.parent !== null);
   if (intent === "clear") return redirect(pageUrl(base, set.id, requested), 303);
   const { page, totalPages, offset } = pageWindow(set.count, requested, MCQ_PAGE_SIZE);
-  const rows = set.count > 0 ? await pageOfSet(set.id, set.count, offset, MCQ_PAGE_SIZE) : [];
-  // Practice always may show the answers; there is no negative marking. A question's own check
-  // button asks about that question only (its answer comes back at its anchor).
-  const state = !rows.length ? FRESH_QUIZ : checked ? checkQuestions(rows, form, checked) : gradeQuiz(rows, form, intent, 0, true);
-  return json(view(data, set, rows.map(withoutAnswer), page, totalPages, state), {
+  const rows = await sealKeys(set.count > 0 ? await pageOfSet(set.id, set.count, offset, MCQ_PAGE_SIZE) : []);
+  // Practice may show the answers, but not of a question in an exam whose key is sealed: then the
+  // page is not scored at all (a score would tell the key). There is no negative marking. A
+  // question's own check button asks about that question only (its answer comes back at its anchor).
+  const sealed = rows.some((r) => r.keySealed);
+  const state = !rows.length ? FRESH_QUIZ : sealed ? keptAnswers(rows, form) : checked ? checkQuestions(rows, form, checked) : gradeQuiz(rows, form, intent, 0, true);
+  const keyNote = sealed ? sealedKeyNotice(null, formatDhakaDateTime) : null;
+  return json(view(data, set, rows.map(withoutAnswer), page, totalPages, state, keyNote), {
     headers: { "Cache-Control": "private, no-store" },
   });
 }

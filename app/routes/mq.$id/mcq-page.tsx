@@ -54,6 +54,11 @@ export function McqPage({ data }: { data: McqPageData }) {
               <p className="empty">এই সেটে এখনো কোনো প্রশ্ন নেই।</p>
             ) : (
               <>
+                {data.keyNote ? (
+                  <p className="notice info key-sealed" role="note">
+                    {data.keyNote}
+                  </p>
+                ) : null}
                 <QuizForm
                   action={data.self}
                   swap={SWAP}
