@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryCount } from "~/db/client.server";
 import { clearExamCache, purgeOldAttempts } from "~/models/attempts.server";
+import { bumpContentVersion } from "~/models/site.server";
 import { action as startAction, loader as startLoader } from "~/routes/exampage.$grtid_.start";
 import AttemptPage, { action as attemptAction, loader as attemptLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId/route";
 import ResultPage, { loader as resultLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId_.result";
@@ -78,11 +79,12 @@ beforeAll(async () => {
     { id: 6102, setId: 961, sort: 2, body: "<p>অন্য ২</p>", correctKey: correctOf(6102), chapterId: 13, subjectId: 2 },
   ]);
   await db.insert(schema.examTitles).values([
-    { id: EXAM, name: "গণিত মডেল টেস্ট", questionSetId: 960, fullMarks: 25, durationMinutes: 30, negativeMark: "0.25" },
+    // Published keys: a finished attempt's review may show them (a sealed key never shows: sealed-keys.test.ts).
+    { id: EXAM, name: "গণিত মডেল টেস্ট", questionSetId: 960, fullMarks: 25, durationMinutes: 30, negativeMark: "0.25", keyPublished: true },
     { id: 601, name: "অন্য পরীক্ষা", questionSetId: 961, fullMarks: 2, durationMinutes: 5, keyPublished: true },
-    { id: 602, name: "রিভিউ বন্ধ পরীক্ষা", questionSetId: 960, fullMarks: 25, durationMinutes: 30, reviewAfterFinish: false },
+    { id: 602, name: "রিভিউ বন্ধ পরীক্ষা", questionSetId: 960, fullMarks: 25, durationMinutes: 30, reviewAfterFinish: false, keyPublished: true },
     { id: 603, name: "খালি পরীক্ষা", questionSetId: 962, fullMarks: 0, durationMinutes: 10 },
-    { id: 604, name: "সময়হীন পরীক্ষা", questionSetId: 961, fullMarks: 2, durationMinutes: 0 },
+    { id: 604, name: "সময়হীন পরীক্ষা", questionSetId: 961, fullMarks: 2, durationMinutes: 0, keyPublished: true },
   ]);
 });
 
@@ -529,6 +531,8 @@ describe("keeping attempts", () => {
 
 describe("answer keys on /questionpaper", () => {
   it("prints the key only when staff published it, and never sends an unpublished one", async () => {
+    await db.update(schema.examTitles).set({ keyPublished: false }).where(sql`${schema.examTitles.id} = ${EXAM}`);
+    await db.transaction((tx) => bumpContentVersion(tx));
     const unpublished = await call(questionPaperLoader, `/questionpaper/${EXAM}`, { grtid: String(EXAM) });
     const data = await unpublished.json();
     expect(JSON.stringify(data)).not.toMatch(LEAKS);
@@ -538,6 +542,8 @@ describe("answer keys on /questionpaper", () => {
     const published = await (await call(questionPaperLoader, "/questionpaper/601", { grtid: "601" })).json();
     expect(published.questions.map((q: { correct: string }) => q.correct)).toEqual([correctOf(6101), correctOf(6102)]);
     expect(html(QuestionPaper, published)).toContain("উত্তরমালা — অন্য পরীক্ষা");
+    await db.update(schema.examTitles).set({ keyPublished: true }).where(sql`${schema.examTitles.id} = ${EXAM}`);
+    await db.transaction((tx) => bumpContentVersion(tx));
   });
 });
 

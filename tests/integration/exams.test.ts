@@ -79,11 +79,13 @@ beforeAll(async () => {
       durationMinutes: 45,
       negativeMark: "0.25",
       sort: 1,
+      // Published: the practice part scores and shows keys (a sealed exam's: sealed-keys.test.ts).
+      keyPublished: true,
     },
-    { id: 501, groupSubjectId: 100, name: "গণিত মডেল টেস্ট ২", questionSetId: 901, fullMarks: 3, durationMinutes: 5, sort: 2 },
-    { id: 502, groupSubjectId: 100, name: "খালি পরীক্ষা", questionSetId: 902, sort: 3 },
-    { id: 503, groupSubjectId: 102, name: "অন্য পাতার পরীক্ষা", questionSetId: 901, sort: 1 },
-    { id: 504, groupSubjectId: null, name: "তালিকার বাইরের পরীক্ষা", questionSetId: 901, sort: 1 },
+    { id: 501, groupSubjectId: 100, name: "গণিত মডেল টেস্ট ২", questionSetId: 901, fullMarks: 3, durationMinutes: 5, sort: 2, keyPublished: true },
+    { id: 502, groupSubjectId: 100, name: "খালি পরীক্ষা", questionSetId: 902, sort: 3, keyPublished: true },
+    { id: 503, groupSubjectId: 102, name: "অন্য পাতার পরীক্ষা", questionSetId: 901, sort: 1, keyPublished: true },
+    { id: 504, groupSubjectId: null, name: "তালিকার বাইরের পরীক্ষা", questionSetId: 901, sort: 1, keyPublished: true },
   ]);
   await db.insert(schema.mcqCategories).values([
     { id: 1, name: "HSC Physics MCQ", image: "/images/mcq/physics.svg", sort: 1 },
