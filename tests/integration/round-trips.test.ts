@@ -352,6 +352,7 @@ async function fill(n: number) {
       durationMinutes: 25,
       negativeMark: "0.25",
       sort: i,
+      keyPublished: true,
     })),
   );
   await db.insert(schema.examples).values(
