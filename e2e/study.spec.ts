@@ -1,4 +1,4 @@
-import { EMPTY_BASE, expect, isJsOn, queryOne, test } from "./fixtures";
+import { expect, queryOne, test } from "./fixtures";
 
 test.describe("category pages", () => {
   test("banner, titles, sibling categories and the sidebar", async ({ page }) => {

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, unit + integration tests (vitest) against a fresh test database, then the
+// `npm test`: typecheck, lint (ESLint, with the layering rule), unit + integration tests (vitest) against a fresh test database, then the
 // Playwright suite against a production build in Debian's Chromium, with JavaScript on and off.
 // Uses the project-local MariaDB unless DATABASE_URL is set (then its server gets *_test databases).
 // Databases are made, migrated and seeded as the privileged account; vitest and the Playwright
@@ -14,8 +14,9 @@ try {
   ensureDependencies();
   const { resolveDatabase, ensureAptPackage, ensureChromium } = await import("./local-db.mjs");
 
-  step("typecheck");
+  step("typecheck and lint");
   run(bin("tsc"), ["--noEmit"]);
+  run(bin("eslint"), ["."]);
 
   step("database");
   database = await resolveDatabase("grbd");

@@ -158,7 +158,7 @@ export function createPageCache({
       const entry = { key, version, expires: Date.now() + Math.min(ttlSeconds, maxAge) * 1000, status: response.status, headers, body, bytes: body.length };
       entries.set(key, entry);
       bytes += entry.bytes;
-      for (const [k, e] of entries) {
+      for (const k of entries.keys()) {
         if (bytes <= maxBytes) break;
         if (k !== key) drop(k);
       }

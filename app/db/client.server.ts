@@ -5,7 +5,6 @@ import * as schema from "./schema";
 
 type Db = MySql2Database<typeof schema>;
 declare global {
-  // eslint-disable-next-line no-var
   var __grbdDb: { pool: mysql.Pool; db: Db; queries: number } | undefined;
 }
 

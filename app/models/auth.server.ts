@@ -140,7 +140,6 @@ function storage() {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __grbdStaffSessions: ReturnType<typeof createSessionStorage<SessionData>> | undefined;
 }
 

@@ -3,7 +3,7 @@
 // for at most MAX_PER_CLIENT readers and adds at most that many new keys a window, rows are pruned
 // by age (at most once a PRUNE_EVERY per process, not by chance), and the table holds about MAX_ROWS
 // at most (checked before an insert; simultaneous inserts may pass it by their number).
-import { and, count, eq, gte, lt, sql } from "drizzle-orm";
+import { count, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { onlinePresence } from "~/db/schema";
 import { clientKey, countHit } from "~/models/rate-limit.server";

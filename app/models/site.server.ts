@@ -124,7 +124,11 @@ function frozenOutsideProduction<T>(value: T): T {
 function deepFreeze(value: unknown) {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
   Object.freeze(value);
-  if (value instanceof Map) for (const [k, v] of value) deepFreeze(k), deepFreeze(v);
+  if (value instanceof Map)
+    for (const [k, v] of value) {
+      deepFreeze(k);
+      deepFreeze(v);
+    }
   else if (value instanceof Set) for (const v of value) deepFreeze(v);
   else for (const v of Object.values(value)) deepFreeze(v);
 }

@@ -182,8 +182,8 @@ export default function ImportQuestions() {
               UTF-8, BOM থাকলেও চলবে (Excel’s “CSV UTF-8” works).
             </p>
             <p>
-              <strong>GIFT</strong>: <code>প্রশ্ন {"{"}=সঠিক ~ভুল ~ভুল{"}"}</code>; ব্যাখ্যা <code>####</code>; <code>// board-year: dhaka: 2019</code>,{" "}
-              <code>// marks: 1</code>. <strong>Aiken</strong>: প্রশ্ন, তারপর <code>A.</code> <code>B.</code> … অপশন, শেষে <code>ANSWER: B</code>.
+              <strong>GIFT</strong>: <code>প্রশ্ন {"{"}=সঠিক ~ভুল ~ভুল{"}"}</code>; ব্যাখ্যা <code>####</code>; <code>{"// board-year: dhaka: 2019"}</code>,{" "}
+              <code>{"// marks: 1"}</code>. <strong>Aiken</strong>: প্রশ্ন, তারপর <code>A.</code> <code>B.</code> … অপশন, শেষে <code>ANSWER: B</code>.
             </p>
             <p>
               শুধু বহুনির্বাচনি প্রশ্ন ইমপোর্ট হয়; অন্যগুলো প্রিভিউতে দেখাবে। একবারে সর্বোচ্চ {toBanglaDigits(MAX_IMPORT_QUESTIONS)}টি। (Only multiple-choice

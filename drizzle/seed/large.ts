@@ -73,7 +73,6 @@ const CREATIVE_PAPER_SHARE = 0.4;
 const MCQ_PAPER_SIZE = 25;
 const CREATIVE_PAPER_SIZE = 8;
 const BATCH_ROWS = 2_000;
-const DAY_MS = 86_400_000;
 
 type Conn = mysql.Connection;
 const log = (m: string) => console.log(`[large] ${m}`);
@@ -301,11 +300,9 @@ export async function generateLarge(url: string, { scale = 1, quiet = false }: {
     const allCreative: number[] = [];
     /** Index (0-3) of each generated MCQ's correct option, by question id. */
     let correctOf = new Uint8Array(0);
-    let firstQuestion = 0;
     {
       const r = rng(19_003);
       const base = await maxId(conn, "questions");
-      firstQuestion = base + 1;
       correctOf = new Uint8Array(base + size.questions + 1);
       const questions = ins("questions", [
         "id", "type", "subject_id", "grade_id", "chapter_id", "intro", "intro_html", "body", "body_html", "marks", "difficulty",

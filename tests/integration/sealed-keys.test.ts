@@ -4,7 +4,7 @@
 // finished attempt's review and the mistake book. The data each loader or action returns is what
 // both its HTML (rendered from it on the server, never hydrated) and its `?_data=` answer hold, so
 // the walk reads that. The same walk once the key is published finds the keys: the test can fail.
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bumpContentVersion } from "~/models/site.server";
 import { action as examAction, loader as examLoader } from "~/routes/exampage.$grtid";
