@@ -66,7 +66,7 @@ export function QuestionItem({ question: q, number, ...props }: { question: Ques
               return (
                 <label className={cls} key={`${o.key}-${i}`}>
                   <input type="radio" name={`q${q.id}`} value={o.key} defaultChecked={isChosen} disabled={locked || undefined} />
-                  <span className="opt-key">{o.key}</span>
+                  <span className="opt-key">{o.label ?? o.key}</span>
                   <span className="opt-text" dangerouslySetInnerHTML={{ __html: o.html }} />
                   {isCorrect ? <Mark sign="✓" label="সঠিক উত্তর" /> : null}
                   {isWrong ? <Mark sign="✗" label="আপনার উত্তর ভুল" /> : null}

@@ -5,7 +5,10 @@
  *   when the connection returns), with a visible "saved / not saved yet" state;
  * - choices not saved yet are kept in localStorage, so a reload or a lost connection loses nothing;
  * - a countdown runs from the server's remaining seconds (never the phone's clock), and at zero the
- *   form is sent with intent=timeup, which saves what arrived and finishes the attempt.
+ *   form is sent with intent=timeup, which saves what arrived and finishes the attempt;
+ * - a press (Next, Prev, Save, Finish, a palette number) that cannot reach the server keeps the
+ *   student on the page with a note instead of the browser's "no internet" page, and is sent again
+ *   when the connection returns (the answers wait in localStorage meanwhile).
  */
 import { onReplaced } from "./swap";
 
@@ -20,6 +23,13 @@ let tick = 0;
 let busy = false;
 let failures = 0;
 let jump = "";
+/** A press kept back while offline, and how to make it again. */
+let held: (() => void) | null = null;
+let heldTimer = 0;
+let retrying = false;
+let leaving = false;
+
+const OFFLINE = "ইন্টারনেট সংযোগ নেই — আপনার উত্তরগুলো এই ফোনে রাখা আছে, সংযোগ ফিরলে পাঠানো হবে";
 
 const key = (): string => "grbd-attempt-" + (form ? form.getAttribute("data-attempt") : "");
 
@@ -38,6 +48,53 @@ function store(): void {
   } catch {
     /* private mode: the server saves still work */
   }
+}
+
+function offlineNote(on: boolean): void {
+  const el = form && form.querySelector("[data-offline]");
+  if (el) el.textContent = on ? OFFLINE : "";
+}
+
+function hold(again: () => void): void {
+  held = again;
+  offlineNote(true);
+  clearTimeout(heldTimer);
+  // "online" is the usual signal; a connection that comes back without it (or only seems down) is tried now and then.
+  heldTimer = window.setTimeout(release, 10000);
+}
+
+/** Sends the waiting answers, then makes the kept press again (kept again if it fails again). */
+async function release(): Promise<void> {
+  const again = held;
+  if (!again) return;
+  held = null;
+  clearTimeout(heldTimer);
+  await send();
+  if (leaving) return;
+  // Past the navigator.onLine check: a browser that wrongly believes it is offline must not trap the student.
+  retrying = true;
+  try {
+    again();
+  } finally {
+    retrying = false;
+  }
+}
+
+const press = (b: HTMLButtonElement) => (): void => {
+  if (!form || !form.contains(b)) return; // the page moved on meanwhile
+  if (form.requestSubmit) form.requestSubmit(b);
+  else b.click();
+};
+
+/** The swap could not reach the server for this form (or a link in it): keep the press for later. */
+function onUnreached(e: Event): void {
+  const t = e.target;
+  const b = (e as CustomEvent).detail;
+  if (!form || !(t instanceof Element) || !form.contains(t)) return;
+  if (t === form && b instanceof HTMLButtonElement) hold(press(b));
+  else if (t instanceof HTMLAnchorElement) hold(() => t.isConnected && t.click());
+  else return;
+  e.preventDefault();
 }
 
 function status(state: "saved" | "pending" | "error", text: string): void {
@@ -93,6 +150,7 @@ async function send(): Promise<void> {
     if (data.finished && data.result) {
       pending = {};
       store();
+      leaving = true;
       location.assign(data.result);
       return;
     }
@@ -102,6 +160,7 @@ async function send(): Promise<void> {
     store();
     failures = 0;
     status("saved", "✓ সব উত্তর সংরক্ষিত");
+    if (!held) offlineNote(false);
     if (Object.keys(pending).length) schedule(300);
   } catch {
     failures++;
@@ -133,6 +192,10 @@ function onSubmit(e: SubmitEvent): void {
   if (b.name === "clear") {
     delete pending[b.value];
     store();
+  }
+  if (!retrying && navigator.onLine === false) {
+    e.preventDefault(); // before the swap or the browser sends it into the void
+    hold(press(b));
   }
 }
 
@@ -207,6 +270,7 @@ function attach(root: ParentNode): void {
     status("pending", "এখনো সংরক্ষিত হয়নি…");
     schedule(0);
   } else status("saved", "✓ সব উত্তর সংরক্ষিত");
+  if (held || navigator.onLine === false) offlineNote(true);
   countdown();
   const q = jump && document.getElementById("q-" + jump);
   jump = "";
@@ -218,7 +282,9 @@ export function initAttempt(): void {
   if (!window.fetch || !window.URLSearchParams) return;
   document.addEventListener("change", onChange);
   document.addEventListener("submit", onSubmit, true);
-  addEventListener("online", () => schedule(0));
+  document.addEventListener("swap:unreached", onUnreached);
+  addEventListener("online", () => (held ? release() : (offlineNote(false), schedule(0))));
+  addEventListener("offline", () => offlineNote(true));
   onReplaced((el) => attach(el.parentNode || document));
   attach(document);
 }

@@ -65,10 +65,12 @@ async function swap(job: Job): Promise<void> {
   });
   let targets: (Element | null)[] = [];
   let res: Response | undefined;
+  let asked = false;
   try {
     targets = sels.map((s) => document.querySelector(s)); // throws on a bad selector
     if (targets.some((t) => !t)) throw 0;
     busy(targets as Element[], true);
+    asked = true;
     res = await fetch(job.url, {
       method: job.body ? "POST" : "GET",
       body: job.body,
@@ -120,7 +122,11 @@ async function swap(job: Job): Promise<void> {
     if (fresh && own && own.hasAttribute("data-swap-scroll"))
       fresh.scrollIntoView({ behavior: motion(), block: "start" });
   } catch {
-    if (!ctrl.signal.aborted) fallback(job, res); // aborted: a newer swap owns the target
+    // aborted: a newer swap owns the target. No answer at all (offline): the page may keep the request
+    // and try again later (a timed attempt does) instead of the browser's "no internet" page.
+    const kept = (): boolean =>
+      asked && !res && !!from && !from.dispatchEvent(new CustomEvent("swap:unreached", { bubbles: true, cancelable: true, detail: job.submitter }));
+    if (!ctrl.signal.aborted && !kept()) fallback(job, res);
   } finally {
     const mine = sels.filter((s) => inflight.get(s) === ctrl);
     mine.forEach((s) => inflight.delete(s));

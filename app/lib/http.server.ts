@@ -1,4 +1,5 @@
 // Shared answers for loaders: validated ids and the errors every route gives the same way.
+import type { z } from "zod";
 
 /** A positive integer id from a route param or query value, or null. Rejects "1.5", "1e3", "0x10", "-1", "", huge. */
 export function parseId(value: string | null | undefined): number | null {
@@ -51,6 +52,30 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
     at += c.byteLength;
   }
   return bytes;
+}
+
+/** A posted form is a few KB (a page of 100 answers is about 3 KB); anything far bigger is not ours. */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+/**
+ * The posted fields, read with a size cap while the body streams (a 413 past it, see readBody): the
+ * one reader of every action's form. Only url-encoded forms, which is what our forms send: any other
+ * type is a 400.
+ */
+export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<URLSearchParams> {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (!type.startsWith("application/x-www-form-urlencoded")) throw badRequest("Unsupported form encoding.");
+  return new URLSearchParams(new TextDecoder().decode(await readBody(request, maxBytes)));
+}
+
+/**
+ * Route params read by their schema; anything else is a 404 (a URL that names nothing), never a
+ * value that reaches SQL as NaN.
+ */
+export function paramsOr404<S extends z.ZodTypeAny>(schema: S, params: Record<string, string | undefined>, message = "Not Found"): z.output<S> {
+  const result = schema.safeParse(params);
+  if (!result.success) throw notFound(message);
+  return result.data;
 }
 
 /**

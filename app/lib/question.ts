@@ -2,7 +2,12 @@
 // papers, the make-question tool). Read by models/questions.server.ts, drawn by components/question.tsx.
 import type { QuestionType } from "~/db/schema";
 
-export type QuestionOption = { key: string; html: string };
+export type QuestionOption = {
+  key: string;
+  html: string;
+  /** What the student reads beside it when it is not its key (options shuffled per attempt). */
+  label?: string;
+};
 export type QuestionPart = { label: string; html: string; marks: number };
 
 export type Question = {

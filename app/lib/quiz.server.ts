@@ -1,23 +1,13 @@
 // Server side of a quiz page (exam page, MCQ practice): reading the posted form defensively, numbering
 // the questions across pages and grading a page with the keys only the server knows.
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { badRequest, readBody } from "~/lib/http.server";
+import { badRequest } from "~/lib/http.server";
 import type { PublicQuestion, Question } from "~/lib/question";
 import type { QuestionResult, QuizQuestion, QuizState } from "~/lib/quiz";
 import { collectAnswers, scorePage } from "~/lib/scoring";
 
-/** A page of 100 answers is about 3 KB; anything far bigger is not from our form. */
-export const MAX_FORM_BYTES = 64 * 1024;
-
-/**
- * The posted fields, read with a size cap while the body streams (a 413 past it, see readBody).
- * Only url-encoded forms, which is what our forms send: any other type is a 400.
- */
-export async function readSmallForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<URLSearchParams> {
-  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  if (!type.startsWith("application/x-www-form-urlencoded")) throw badRequest("Unsupported form encoding.");
-  return new URLSearchParams(new TextDecoder().decode(await readBody(request, maxBytes)));
-}
+/** The capped form reader, under its older name (every action reads its form through it). */
+export { MAX_FORM_BYTES, readForm as readSmallForm } from "~/lib/http.server";
 
 export type Intent = "submit" | "result" | "clear";
 const INTENTS: readonly string[] = ["submit", "result", "clear"];

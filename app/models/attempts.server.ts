@@ -26,6 +26,9 @@ export type AttemptExam = {
   negativeMark: string;
   keyPublished: boolean;
   reviewAfterFinish: boolean;
+  /** Each attempt sees the questions (keeping passage runs together) and options in an order of its own. */
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
   /** MCQs in the exam's set (what an attempt answers). */
   total: number;
 };
@@ -53,6 +56,8 @@ async function readExam(examId: number): Promise<ExamForAttempts | null> {
       negativeMark: examTitles.negativeMark,
       keyPublished: examTitles.keyPublished,
       reviewAfterFinish: examTitles.reviewAfterFinish,
+      shuffleQuestions: examTitles.shuffleQuestions,
+      shuffleOptions: examTitles.shuffleOptions,
       questionId: questions.id,
       chapterId: questions.chapterId,
       chapter: categories.name,

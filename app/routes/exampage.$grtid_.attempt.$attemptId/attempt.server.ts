@@ -1,13 +1,13 @@
 // What the attempt page shows: one page of questions without their keys, the student's saved
 // choices and review marks, the palette of all questions and the server's clock.
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { ATTEMPT_PAGE_SIZE, attemptPageCount, pageOfIndex, type StoredAnswer } from "~/lib/attempt";
+import { acceptsUntilMs, ATTEMPT_PAGE_SIZE, attemptPageCount, pageOfIndex, type StoredAnswer } from "~/lib/attempt";
 import { formatDhakaTime } from "~/lib/dhaka-time";
 import type { PublicQuestion } from "~/lib/question";
 import type { QuizQuestion } from "~/lib/quiz";
 import { parseNegativeMark } from "~/lib/scoring";
 import type { ExamForAttempts, ExamQuestion } from "~/models/attempts.server";
-import { attemptPath, type Opened } from "./open.server";
+import { attemptPath, resultPath, type Opened } from "./open.server";
 
 /** A question as an unfinished attempt may show it: no key, no explanation, nothing else either. */
 export function publicQuestion(q: ExamQuestion): PublicQuestion {
@@ -69,6 +69,12 @@ export function attemptView(o: Opened<{ answers: StoredAnswer[] }>, page: number
     counts: { total, answered, marked, unanswered: total - answered },
     deadlineBn: formatDhakaTime(attempt.deadlineAt),
     remainingSeconds: Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
+    /**
+     * Without JavaScript nothing else moves the page when time is up: the document refreshes itself to
+     * the result once the deadline and its grace have passed (seconds left + GRACE_SECONDS), when the
+     * result finishes the attempt. At least a second, so a late render cannot loop at full speed.
+     */
+    refresh: { seconds: Math.max(1, Math.ceil((acceptsUntilMs(attempt.deadlineAt) - now.getTime()) / 1000)), url: resultPath(grtid, attempt.id) },
     confirm,
   };
 }

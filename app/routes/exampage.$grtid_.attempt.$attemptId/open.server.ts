@@ -6,6 +6,7 @@ import { EXAM_LOAD_FAILED, MISSING_GRTID } from "~/lib/exam-query";
 import { acceptsUntilMs, isAttemptId } from "~/lib/attempt";
 import { browserHash, readBrowserKey } from "~/lib/exam-browser.server";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { attemptOrder } from "~/lib/shuffle";
 import { finishAttempt, getAttempt, loadExam, type Attempt, type ExamForAttempts } from "~/models/attempts.server";
 
 export const ATTEMPT_NOT_FOUND = "পরীক্ষার এই চেষ্টাটি পাওয়া যায়নি। (Attempt not found.)";
@@ -48,7 +49,18 @@ export async function openAttempt<T>(params: Params, request: Request, now: Date
     current = (await read(attemptId)) ?? found;
     expiredNow = true;
   }
-  return { ...current, exam, grtid, owner, expiredNow };
+  return { ...current, exam: examForAttempt(exam, attemptId), grtid, owner, expiredNow };
+}
+
+/**
+ * The exam as this attempt sees it: its questions and their options in the attempt's own order when
+ * the exam shuffles them (pages, question numbers, the palette and the review all follow it). Worked
+ * out again on every request from the shared cached exam: pure CPU, no query.
+ */
+export function examForAttempt(exam: ExamForAttempts, attemptId: string): ExamForAttempts {
+  if (!exam.exam.shuffleQuestions && !exam.exam.shuffleOptions) return exam;
+  const questions = attemptOrder(exam.questions, attemptId, exam.exam);
+  return { exam: exam.exam, questions, byId: new Map(questions.map((q) => [q.id, q])), index: new Map(questions.map((q, i) => [q.id, i])) };
 }
 
 export const readAttempt = (id: string) => getAttempt(id);

@@ -95,6 +95,10 @@ export const headers: HeadersFunction = () => PRIVATE;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...seo(matches, { title: data ? `${data.title} — পরীক্ষা চলছে` : null }),
   { name: "robots", content: "noindex" },
+  // Rendered per request (the page is never cached). With JavaScript the countdown sends the form at
+  // the deadline and the page has moved on long before this fires; a browser cannot take a refresh
+  // back once it has read it, so it stays as the fallback for a script that failed to load.
+  ...(data ? [{ httpEquiv: "refresh", content: `${data.refresh.seconds};url=${data.refresh.url}` }] : []),
 ];
 
 export default function AttemptPage() {
@@ -142,6 +146,8 @@ export default function AttemptPage() {
                 </strong>
               </p>
               <p className="save-state" data-save-state aria-live="polite" />
+              {/* Filled by the script when a press cannot reach the server (it keeps the press and the answers). */}
+              <p className="offline-note" data-offline role="status" />
               {/* The countdown itself is silent; this says "5 minutes left" and "1 minute left" once. */}
               <p className="visually-hidden" data-clock-alert aria-live="assertive" />
             </div>
@@ -208,6 +214,10 @@ function PageQuestions({ v }: { v: AttemptView }) {
           </button>
         )}
       </nav>
+      {/* Without JavaScript a choice stays in this page until a button sends it; with it the same holds whenever saving in the background fails. */}
+      <p className="attempt-submit-note">
+        এই পৃষ্ঠার উত্তর জমা হয় কোনো বোতাম চাপলে (আগের/পরের পৃষ্ঠা, সংরক্ষণ বা শেষ করুন)। সময় শেষ হওয়ার আগে বোতাম চাপুন: জমা না হওয়া উত্তর গণনা হবে না।
+      </p>
     </>
   );
 }
