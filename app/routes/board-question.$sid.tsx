@@ -4,7 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { PageBanner } from "~/components/page-banner";
 import { Breadcrumb, filterSummary, Pager, PaperFilterForm, PaperItems } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { notFound, parseId } from "~/lib/http.server";
+import { notFound, paramsOr404 } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import { parseBoard, parsePage, parseYear, SUBJECT_PER_PAGE } from "~/lib/papers";
 import { getBoardSubject, listBoards, subjectPapers, type PaperListItem } from "~/models/board-papers.server";
@@ -12,13 +13,14 @@ import papersStyles from "~/styles/papers.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: papersStyles }];
 
+const Params = z.object({ sid: idText });
+
 /**
  * /board-question/{sid}?board=code&year=2023&page=N — a board subject's papers, newest first, 40 a page
  * grouped by year; an invalid page is 1, one beyond the end the last.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const sid = parseId(params.sid);
-  if (!sid) throw notFound();
+  const { sid } = paramsOr404(Params, params);
   const url = new URL(request.url);
   const q = url.searchParams;
   const [subject, boards] = await Promise.all([getBoardSubject(sid), listBoards()]);

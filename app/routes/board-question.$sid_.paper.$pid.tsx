@@ -3,7 +3,8 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
 import { BoardPaper, Breadcrumb, PrintHint } from "~/components/papers";
-import { notFound, parseId } from "~/lib/http.server";
+import { notFound, paramsOr404 } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import { KIND_LABEL } from "~/lib/papers";
 import { getPaper } from "~/models/board-papers.server";
@@ -14,14 +15,14 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: papersStyles },
 ];
 
+const Params = z.object({ sid: idText, pid: idText });
+
 /**
  * /board-question/{sid}/paper/{pid} — one paper, to read or print. Every paper has this URL, also those
  * of universities and medical admission that belong to no board (qp-by-subject-board needs a board).
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const sid = parseId(params.sid);
-  const pid = parseId(params.pid);
-  if (!sid || !pid) throw notFound();
+  const { sid, pid } = paramsOr404(Params, params);
   const paper = await getPaper(pid);
   if (!paper) throw notFound();
   if (paper.subject.id !== sid) throw redirect(`/board-question/${paper.subject.id}/paper/${paper.id}`, 301);

@@ -4,7 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
 import { PageBanner } from "~/components/page-banner";
 import { BoardPaper, Breadcrumb, PrintHint } from "~/components/papers";
-import { notFound, parseId } from "~/lib/http.server";
+import { notFound, paramsOr404 } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import { getBoard, getBoardSubject, subjectBoardPapers } from "~/models/board-papers.server";
 import papersStyles from "~/styles/papers.css";
@@ -14,11 +15,11 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: papersStyles },
 ];
 
+const Params = z.object({ sid: idText, bid: idText });
+
 /** /qp-by-subject-board/{sid}/{bid} — every paper of a board subject and a board, in full, printable. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const sid = parseId(params.sid);
-  const bid = parseId(params.bid);
-  if (!sid || !bid) throw notFound();
+  const { sid, bid } = paramsOr404(Params, params);
   const [subject, board] = await Promise.all([getBoardSubject(sid), getBoard(bid)]);
   if (!subject || !board) throw notFound();
   const papers = await subjectBoardPapers(sid, bid);

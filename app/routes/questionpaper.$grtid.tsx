@@ -4,7 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
 import { AnswerKey, Breadcrumb, McqQuestions, PaperHeader, PrintHint } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { notFound, parseId } from "~/lib/http.server";
+import { notFound, paramsOr404 } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import { getExamPaper } from "~/models/make-question.server";
 import { examKeyState, sealKeys } from "~/models/answer-keys.server";
@@ -16,10 +17,11 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: papersStyles },
 ];
 
+const Params = z.object({ grtid: idText });
+
 /** /questionpaper/{grtid} — an exam title's questions laid out for A4, the answer key on its own page. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const grtid = parseId(params.grtid);
-  if (!grtid) throw notFound();
+  const { grtid } = paramsOr404(Params, params);
   const paper = await getExamPaper(grtid);
   if (!paper) throw notFound();
   // While the key is sealed (unpublished, or a live exam not yet closed), neither the page nor its

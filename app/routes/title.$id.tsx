@@ -4,7 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
 import { PageBanner } from "~/components/page-banner";
 import { FollowUs, SingleSidebar } from "~/components/sidebars";
-import { notFound, parseId } from "~/lib/http.server";
+import { notFound, paramsOr404 } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
 import { absoluteImage, CONTENT_ASSET_BASE } from "~/lib/image-path";
 import { seo } from "~/lib/meta";
 import { plainText } from "~/lib/text";
@@ -14,9 +15,10 @@ import { outlineHeadings } from "~/lib/headings";
 
 export const links: LinksFunction = () => katexLinks;
 
+const Params = z.object({ id: idText });
+
 export async function loader({ params }: LoaderFunctionArgs) {
-  const id = parseId(params.id);
-  if (!id) throw notFound();
+  const { id } = paramsOr404(Params, params);
   const title = await getTitle(id);
   if (!title) throw notFound();
   const blocks = await singleSidebar(title.subject.id, title.category.id);
