@@ -11,6 +11,8 @@ import { alias } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
 import { categories, examAttemptAnswers, examAttempts, examTitles, questionOptions, questions, setQuestions, subjects } from "~/db/schema";
 import { ATTEMPT_KEEP_DAYS, GRACE_SECONDS, scoreAttempt, type AnswerChange, type ExamKeyQuestion, type StoredAnswer } from "~/lib/attempt";
+import { examPhase } from "~/lib/exam-phase";
+import { resumeCodeFrom } from "~/lib/live-attempt";
 import type { Question } from "~/lib/question";
 import { listSetQuestions } from "./questions.server";
 import { onContentChange } from "./site.server";
@@ -29,6 +31,9 @@ export type AttemptExam = {
   /** Each attempt sees the questions (keeping passage runs together) and options in an order of its own. */
   shuffleQuestions: boolean;
   shuffleOptions: boolean;
+  /** The live window (null: practice at any time): which attempts count, and when a live attempt must end. */
+  liveStartAt: Date | null;
+  liveCloseAt: Date | null;
   /** MCQs in the exam's set (what an attempt answers). */
   total: number;
 };
@@ -58,6 +63,8 @@ async function readExam(examId: number): Promise<ExamForAttempts | null> {
       reviewAfterFinish: examTitles.reviewAfterFinish,
       shuffleQuestions: examTitles.shuffleQuestions,
       shuffleOptions: examTitles.shuffleOptions,
+      liveStartAt: examTitles.liveStartAt,
+      liveCloseAt: examTitles.liveCloseAt,
       questionId: questions.id,
       chapterId: questions.chapterId,
       chapter: categories.name,
@@ -117,22 +124,98 @@ export function clearExamCache() {
 
 export type Attempt = typeof examAttempts.$inferSelect;
 
-/** Starts an attempt: one insert. The deadline and the negative mark are fixed now. */
-export async function startAttempt({ exam, browserHash, now }: { exam: AttemptExam; browserHash: string; now: Date }): Promise<string> {
-  const id = randomBytes(18).toString("base64url");
-  await db.insert(examAttempts).values({
-    id,
-    examId: exam.id,
-    browserHash,
-    startedAt: now,
-    deadlineAt: new Date(now.getTime() + exam.durationMinutes * 60_000),
-    negativeMark: exam.negativeMark,
-  });
+/** Who took a live attempt (a practice start asks nothing). */
+export type AttemptIdentity = { displayName: string; institution: string | null; roll: string | null };
+
+/** A new resume code (lib/live-attempt: eight characters that cannot be misread). */
+export function newResumeCode(): string {
+  for (;;) {
+    const code = resumeCodeFrom(randomBytes(16));
+    if (code) return code;
+  }
+}
+
+/** The unique key a duplicate-entry error names (drizzle wraps the driver's error), else null. */
+function duplicateKeyOf(error: unknown): string | null {
+  for (let e = error as { errno?: number; sqlMessage?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (e.errno === 1062) return /for key '([^']+)'/.exec(e.sqlMessage ?? e.message ?? "")?.[1]?.split(".").at(-1) ?? "";
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+/**
+ * Starts an attempt: one insert. The deadline and the negative mark are fixed now; a live attempt
+ * ends at the close at the latest (the key opens then). The browser's first attempt on the exam is
+ * the one that counts (`countedFor`): the unique key (exam, counted_for) decides it, so of any number
+ * of simultaneous starts exactly one wins and the others are inserted again as practice (a second
+ * statement only for a browser that already has its counted attempt). A start after a live exam
+ * closed is practice from the outset. The resume code is made here and inserted with the row.
+ */
+export async function startAttempt({
+  exam,
+  browserHash,
+  now,
+  identity = null,
+}: {
+  exam: AttemptExam;
+  browserHash: string;
+  now: Date;
+  identity?: AttemptIdentity | null;
+}): Promise<{ id: string; resumeCode: string; counted: boolean }> {
+  const phase = examPhase(exam, now);
+  if (phase === "waiting") throw new Error("a live exam cannot be started before its start");
+  let deadline = now.getTime() + exam.durationMinutes * 60_000;
+  if (phase === "running") deadline = Math.min(deadline, exam.liveCloseAt!.getTime());
+  let id = randomBytes(18).toString("base64url");
+  let resumeCode = newResumeCode();
+  let countedFor: string | null = phase === "closed" ? null : browserHash;
+  for (let tries = 0; ; tries++) {
+    try {
+      await db.insert(examAttempts).values({
+        id,
+        examId: exam.id,
+        browserHash,
+        startedAt: now,
+        deadlineAt: new Date(deadline),
+        negativeMark: exam.negativeMark,
+        displayName: identity?.displayName ?? null,
+        institution: identity?.institution ?? null,
+        roll: identity?.roll ?? null,
+        resumeCode,
+        countedFor,
+      });
+      break;
+    } catch (error) {
+      const key = duplicateKeyOf(error);
+      if (key === null || tries >= 4) throw error;
+      if (key === "exam_attempts_counted_uq" && countedFor) countedFor = null;
+      else if (key === "exam_attempts_resume_uq") resumeCode = newResumeCode();
+      else if (key === "PRIMARY") id = randomBytes(18).toString("base64url");
+      else throw error;
+    }
+  }
   if (now.getTime() - lastPurge >= 3_600_000) {
     lastPurge = now.getTime();
     purgeOldAttempts({ now }).catch((e) => console.error("[attempts] purge failed", e));
   }
-  return id;
+  return { id, resumeCode, counted: countedFor !== null };
+}
+
+/**
+ * Moves an attempt to another browser by its resume code: from now on only that browser may answer
+ * it (the one it was on gets "another browser" from then). Returns the attempt, or null for an
+ * unknown code. Two statements: the code's attempt, then the move.
+ */
+export async function resumeAttempt({ resumeCode, browserHash }: { resumeCode: string; browserHash: string }) {
+  const [row] = await db
+    .select({ id: examAttempts.id, examId: examAttempts.examId, finishedAt: examAttempts.finishedAt })
+    .from(examAttempts)
+    .where(eq(examAttempts.resumeCode, resumeCode))
+    .limit(1);
+  if (!row) return null;
+  await db.update(examAttempts).set({ browserHash }).where(eq(examAttempts.id, row.id));
+  return { id: row.id, examId: row.examId, finished: row.finishedAt !== null };
 }
 
 /** The first purge comes an hour after the process starts, then at most once an hour (after a start). */
@@ -218,8 +301,10 @@ export async function finishAttempt({ attemptId, exam, now }: { attemptId: strin
 }
 
 /**
- * The attempt, its answers and its rank among the other finished attempts of its exam (how many there
- * are, how many have a lower net score): three queries at once. The rank is 0/0 until it is finished.
+ * The attempt, its answers and its rank among the other finished attempts of its exam that count
+ * (each browser's first, so one student's repeated practice cannot move anyone's share): how many
+ * there are, how many have a lower net score. Three queries at once. The rank is 0/0 until it is
+ * finished.
  */
 export async function getAttemptWithRank(id: string) {
   const other = alias(examAttempts, "other");
@@ -228,7 +313,7 @@ export async function getAttemptWithRank(id: string) {
     db
       .select({ others: count(other.net), below: sql<string | number | null>`sum(${other.net} < ${examAttempts.net})` })
       .from(examAttempts)
-      .innerJoin(other, and(eq(other.examId, examAttempts.examId), ne(other.id, examAttempts.id), isNotNull(other.net)))
+      .innerJoin(other, and(eq(other.examId, examAttempts.examId), ne(other.id, examAttempts.id), isNotNull(other.net), isNotNull(other.countedFor)))
       .where(and(eq(examAttempts.id, id), isNotNull(examAttempts.net))),
   ]);
   return found ? { ...found, rank: { others: Number(rank?.others ?? 0), below: Number(rank?.below ?? 0) } } : null;

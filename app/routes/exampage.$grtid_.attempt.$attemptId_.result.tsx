@@ -6,6 +6,7 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
+import { AttemptLiveNotes } from "~/components/live-start-form";
 import { QuestionItem } from "~/components/question";
 import { betterThanPercent, chapterBreakdown, durationBn, marksBn, scoreAttempt, verdict } from "~/lib/attempt";
 import { toBanglaDigits } from "~/lib/bangla-digits";
@@ -16,7 +17,7 @@ import { examKeyState, keyRule, reviewOfAttempt } from "~/models/answer-keys.ser
 import { getAttemptWithRank } from "~/models/attempts.server";
 import attemptStyles from "~/styles/attempt.css";
 import examStyles from "~/styles/exam.css";
-import { examFacts, publicQuestion } from "./exampage.$grtid_.attempt.$attemptId/attempt.server";
+import { examFacts, liveNotes, publicQuestion } from "./exampage.$grtid_.attempt.$attemptId/attempt.server";
 import { attemptPath, openAttempt, resultPath } from "./exampage.$grtid_.attempt.$attemptId/open.server";
 
 export const links: LinksFunction = () => [
@@ -109,6 +110,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       })),
       questions: shown,
       owner: o.owner,
+      // The resume code moves the attempt to another browser: only its own browser is shown it.
+      live: { ...liveNotes(attempt, exam.exam), ...(o.owner ? {} : { resumeCode: null }) },
+      meritHref: exam.exam.liveStartAt ? `/exampage/${grtid}/merit` : null,
     },
     { headers: PRIVATE },
   );
@@ -132,6 +136,7 @@ export default function AttemptResult() {
       </nav>
       <section className="panel result-summary" aria-labelledby="result-h">
         <h1 id="result-h">{`ফলাফল — ${d.title}`}</h1>
+        <AttemptLiveNotes {...d.live} />
         {d.late ? (
           <p className="notice error" role="alert">
             সময় শেষ হয়ে গেছে: পরীক্ষাটি নিজে থেকেই জমা হয়েছে। সময় শেষ হওয়ার পরে পাঠানো উত্তর গণনা করা হয়নি।
@@ -178,6 +183,11 @@ export default function AttemptResult() {
           <a className="btn" href={`/exampage/${d.grtid}#start`}>
             আবার পরীক্ষা দিন
           </a>{" "}
+          {d.meritHref ? (
+            <a className="btn btn-ghost" href={d.meritHref}>
+              মেধাতালিকা
+            </a>
+          ) : null}{" "}
           <a className="btn btn-ghost" href="/my-exams">
             আমার পরীক্ষা ও ভুলের খাতা
           </a>

@@ -381,7 +381,11 @@ async function fill(n: number) {
   await db.insert(schema.examAttempts).values([
     { id: RUNNING, examId: 1, browserHash: mine, startedAt: new Date(now), deadlineAt: later, negativeMark: "0.25" },
     { id: FINISHED, examId: 1, browserHash: mine, startedAt: new Date(now - 60_000), deadlineAt: later, negativeMark: "0.25", ...done, net: "0.75" },
-    ...ids.map((i) => ({ id: `other${String(i).padStart(19, "0")}`, examId: 1, browserHash: "b".repeat(64), startedAt: new Date(now), deadlineAt: later, ...done, net: `${i - 1}.00` })),
+    // Each from a browser of its own: only a browser's counted (first) attempt is compared.
+    ...ids.map((i) => {
+      const other = String(i).padStart(64, "b");
+      return { id: `other${String(i).padStart(19, "0")}`, examId: 1, browserHash: other, countedFor: other, startedAt: new Date(now), deadlineAt: later, ...done, net: `${i - 1}.00` };
+    }),
   ]);
   await db.insert(schema.examAttemptAnswers).values(
     fx.exam1.map((id, i) => ({ attemptId: FINISHED, questionId: id, choice: KEYS[(id + (i % 2)) % 4], savedAt: new Date(now) })),

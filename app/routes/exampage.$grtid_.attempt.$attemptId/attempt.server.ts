@@ -5,6 +5,7 @@ import { acceptsUntilMs, ATTEMPT_PAGE_SIZE, attemptPageCount, pageOfIndex, type 
 import { formatDhakaTime } from "~/lib/dhaka-time";
 import type { PublicQuestion } from "~/lib/question";
 import type { QuizQuestion } from "~/lib/quiz";
+import { formatResumeCode, isLivePractice } from "~/lib/live-attempt";
 import { parseNegativeMark } from "~/lib/scoring";
 import type { ExamForAttempts, ExamQuestion } from "~/models/attempts.server";
 import { attemptPath, resultPath, type Opened } from "./open.server";
@@ -22,6 +23,11 @@ export function examFacts(exam: ExamForAttempts["exam"], negativeMark: string = 
     durationBn: toBanglaDigits(exam.durationMinutes),
     negativeMarkBn: neg > 0 ? toBanglaDigits(neg) : null,
   };
+}
+
+/** What every page of an attempt (and its result, for its own browser) says about the live exam. */
+export function liveNotes(attempt: Opened<object>["attempt"], exam: ExamForAttempts["exam"]) {
+  return { resumeCode: attempt.resumeCode ? formatResumeCode(attempt.resumeCode) : null, practice: isLivePractice(attempt, exam) };
 }
 
 export type PaletteItem = { n: number; id: number; page: number; answered: boolean; marked: boolean };
@@ -69,6 +75,8 @@ export function attemptView(o: Opened<{ answers: StoredAnswer[] }>, page: number
     counts: { total, answered, marked, unanswered: total - answered },
     deadlineBn: formatDhakaTime(attempt.deadlineAt),
     remainingSeconds: Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
+    /** The code that continues this attempt on another device, and whether it is practice only. */
+    live: liveNotes(attempt, exam.exam),
     /**
      * Without JavaScript nothing else moves the page when time is up: the document refreshes itself to
      * the result once the deadline and its grace have passed (seconds left + GRACE_SECONDS), when the

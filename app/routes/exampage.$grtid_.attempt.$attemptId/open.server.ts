@@ -11,7 +11,7 @@ import { finishAttempt, getAttempt, loadExam, type Attempt, type ExamForAttempts
 
 export const ATTEMPT_NOT_FOUND = "পরীক্ষার এই চেষ্টাটি পাওয়া যায়নি। (Attempt not found.)";
 export const NOT_YOUR_ATTEMPT =
-  "এই পরীক্ষাটি অন্য একটি ব্রাউজারে শুরু করা হয়েছে; উত্তর দেওয়া যায় শুধু সেই ব্রাউজার থেকে। (This attempt was started in another browser.)";
+  "এই পরীক্ষাটি অন্য একটি ব্রাউজারে চলছে (সেখানে শুরু করা হয়েছে, বা রিজিউম কোড দিয়ে সেখানে নেওয়া হয়েছে); উত্তর দেওয়া যায় শুধু সেই ব্রাউজার থেকে। এখানে চালিয়ে যেতে /exampage/resume পাতায় রিজিউম কোডটি দিন। (This attempt is in another browser; continue here with its resume code.)";
 
 export const attemptPath = (grtid: number, attemptId: string) => `/exampage/${grtid}/attempt/${attemptId}`;
 export const resultPath = (grtid: number, attemptId: string) => `${attemptPath(grtid, attemptId)}/result`;

@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunction
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
+import { AttemptLiveNotes } from "~/components/live-start-form";
 import { QuestionItem } from "~/components/question";
 import { effectiveChanges, pageOfIndex, parseAttemptPage, readAnswerChanges } from "~/lib/attempt";
 import { toBanglaDigits } from "~/lib/bangla-digits";
@@ -118,6 +119,7 @@ export default function AttemptPage() {
           <p className="attempt-deadline">
             {`শেষ সময়: ${v.deadlineBn} (বাংলাদেশ সময়)। সময় শেষ হলে পরীক্ষা নিজে থেকেই জমা হয়ে যাবে।`}
           </p>
+          <AttemptLiveNotes {...v.live} />
           <p className="muted attempt-help">
             উত্তর সার্ভারে জমা থাকে: আগের/পরের পৃষ্ঠায় গেলে, প্রশ্ন তালিকা থেকে অন্য প্রশ্নে গেলে বা “সংরক্ষণ” চাপলে এই পৃষ্ঠার উত্তর জমা হয়।
           </p>

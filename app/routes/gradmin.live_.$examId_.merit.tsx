@@ -1,0 +1,145 @@
+// /gradmin/live/{examId}/merit: a live exam's merit list as staff see it (roll, hidden names), with a
+// "hide name" / "show name" button per row for an abusive name (audited; the public list drops its
+// cached copies at once), and the results as CSV.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
+import { durationBn, isAttemptId, marksBn } from "~/lib/attempt";
+import { toBanglaDigits } from "~/lib/bangla-digits";
+import { formatDhakaDateTime } from "~/lib/dhaka-time";
+import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { MERIT_PAGE_SIZE } from "~/lib/live-attempt";
+import { requireAdminForm, requireStaff } from "~/models/auth.server";
+import { computeMeritOnce, countExamResults, getMeritExam, listExamResults, meritAvailableAt, setNameHidden } from "~/models/merit.server";
+
+async function liveExam(param: string | undefined) {
+  const examId = parseId(param);
+  const exam = examId ? await getMeritExam({ examId }) : null;
+  if (!exam) throw notFound("এই পরীক্ষাটি নেই। (No such exam.)");
+  if (!exam.liveStartAt) throw notFound("এটি লাইভ পরীক্ষা নয়। (Not a live exam.)");
+  return exam;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { csrf } = await requireStaff(request, "content");
+  const exam = await liveExam(params.examId);
+  const now = new Date();
+  const availableAt = meritAvailableAt(exam)!;
+  if (!exam.meritComputedAt && now >= availableAt) await computeMeritOnce({ exam, now });
+  const url = new URL(request.url);
+  const page = Math.min(100_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const [rows, total] = await Promise.all([
+    listExamResults({ exam, limit: MERIT_PAGE_SIZE, offset: (page - 1) * MERIT_PAGE_SIZE }),
+    countExamResults({ exam }),
+  ]);
+  return json({
+    csrf,
+    examId: exam.id,
+    name: exam.name,
+    ranked: now >= availableAt,
+    availableBn: formatDhakaDateTime(availableAt),
+    page,
+    pages: Math.max(1, Math.ceil(total / MERIT_PAGE_SIZE)),
+    total,
+    saved: url.searchParams.get("saved"),
+    rows: rows.map((r) => ({
+      attemptId: r.attemptId,
+      rank: r.rank,
+      name: r.displayName ?? "",
+      nameHidden: r.nameHidden,
+      institution: r.institution ?? "",
+      roll: r.roll ?? "",
+      net: r.net === null ? null : marksBn(Number(r.net)),
+      time: r.seconds === null ? null : durationBn(r.seconds),
+    })),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { staff, csrf } = await requireStaff(request, "content");
+  const form = await requireAdminForm(request, csrf);
+  const exam = await liveExam(params.examId);
+  const intent = form.get("intent");
+  const attemptId = form.get("attemptId");
+  if ((intent !== "hide" && intent !== "show") || !isAttemptId(attemptId)) throw badRequest("Unknown action.");
+  const done = await setNameHidden({ examId: exam.id, attemptId, hidden: intent === "hide", staffId: staff.id });
+  if (!done) throw notFound("এই চেষ্টাটি এই পরীক্ষার নয়। (No such attempt in this exam.)");
+  const page = parseId(form.get("page")) ?? 1;
+  return redirect(`/gradmin/live/${exam.id}/merit?${new URLSearchParams({ page: String(page), saved: intent })}`);
+}
+
+export const meta: MetaFunction = () => [{ title: "মেধাতালিকা (Merit list) — Admin" }];
+
+export default function StaffMerit() {
+  const d = useLoaderData<typeof loader>();
+  const bn = toBanglaDigits;
+  return (
+    <>
+      <h1>{`মেধাতালিকা (Merit list): ${d.name}`}</h1>
+      {d.saved === "hide" ? <Notice kind="ok">নামটি লুকানো হয়েছে। (Name hidden.)</Notice> : null}
+      {d.saved === "show" ? <Notice kind="ok">নামটি আবার দেখানো হচ্ছে। (Name shown.)</Notice> : null}
+      <p>
+        {d.ranked ? `মোট ${bn(d.total)} জন। ` : `মেধাক্রম তৈরি হবে ${d.availableBn}-এর পরে; এখন পর্যন্ত ${bn(d.total)}টি গণনাযোগ্য চেষ্টা। `}
+        <a href={`/gradmin/live/${d.examId}/results.csv`} download>
+          ফলাফল CSV (Download results)
+        </a>{" "}
+        · <a href={`/exampage/${d.examId}/merit`}>প্রকাশ্য মেধাতালিকা (Public list)</a>
+      </p>
+      <div className="table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">ক্রম (Rank)</th>
+              <th scope="col">নাম (Name)</th>
+              <th scope="col">প্রতিষ্ঠান (Institution)</th>
+              <th scope="col">রোল (Roll)</th>
+              <th scope="col">নেট (Net)</th>
+              <th scope="col">সময় (Time)</th>
+              <th scope="col">নাম দেখানো (Name shown)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.rows.map((r) => (
+              <tr key={r.attemptId}>
+                <td>{r.rank === null ? "—" : bn(r.rank)}</td>
+                <td>
+                  {r.nameHidden ? <s>{r.name}</s> : r.name} {r.nameHidden ? <span className="chip">লুকানো (hidden)</span> : null}
+                </td>
+                <td>{r.institution}</td>
+                <td>{r.roll}</td>
+                <td>{r.net ?? "—"}</td>
+                <td>{r.time ?? "চলছে (running)"}</td>
+                <td>
+                  <Form method="post">
+                    <CsrfInput token={d.csrf} />
+                    <input type="hidden" name="attemptId" value={r.attemptId} />
+                    <input type="hidden" name="page" value={d.page} />
+                    {r.nameHidden ? (
+                      <button type="submit" name="intent" value="show" className="btn-secondary">
+                        নাম দেখান (Show name)
+                      </button>
+                    ) : (
+                      <button type="submit" name="intent" value="hide" className="btn-danger">
+                        নাম লুকান (Hide name)
+                      </button>
+                    )}
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {d.pages > 1 ? (
+        <nav className="pager" aria-label="পাতা (Pages)">
+          {d.page > 1 ? <a href={`?page=${d.page - 1}`}>← আগের (Previous)</a> : null}
+          <span>{`পাতা ${bn(d.page)} / ${bn(d.pages)}`}</span>
+          {d.page < d.pages ? <a href={`?page=${d.page + 1}`}>পরের (Next) →</a> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
