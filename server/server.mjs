@@ -24,7 +24,7 @@
 //
 //   PORT (default 3000), HOST (default all interfaces), DATABASE_URL, SESSION_SECRET, SITE_ORIGIN, TRUST_PROXY=1,
 //   WEB_CONCURRENCY (app processes; default one per CPU, at most 4), PAGE_CACHE=0 (off), PAGE_CACHE_TTL,
-//   PAGE_CACHE_MB, PAGE_CACHE_POLL_MS, SEARCHES_KEPT (app/models/search.server.ts), REPORT_DB_ROUND_TRIPS=1
+//   PAGE_CACHE_MB, PAGE_CACHE_POLL_MS, SEARCHES_KEPT (app/models/search/kept.server.ts), REPORT_DB_ROUND_TRIPS=1
 import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
