@@ -60,14 +60,21 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
   return [...seo(matches, { title }), { name: "robots", content: "noindex" }];
 };
 
-/** Routes that need React in the browser (the admin area) say so with `handle = { hydrate: true }`. */
-export type RouteHandle = { hydrate?: boolean };
+/**
+ * Routes that need React in the browser (the admin area) say so with `handle = { hydrate: true }`. A
+ * page that follows something live without JavaScript reloads itself every `noscriptRefresh` seconds;
+ * inside <noscript>, so in a hydrated page (which refreshes itself in place) no reload is left pending
+ * after a client-side navigation away.
+ */
+export type RouteHandle = { hydrate?: boolean; noscriptRefresh?: number };
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { nonce, bot } = useRequestInfo();
   const location = useLocation();
-  const hydrate = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
+  const matches = useMatches();
+  const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
+  const noscriptRefresh = matches.map((m) => (m.handle as RouteHandle | undefined)?.noscriptRefresh).find(Boolean);
   // The admin area has its own frame (routes/gradmin.tsx) and counts nobody as a reader online.
   const admin = isAdminPath(location.pathname);
   const site = data?.site ?? SITE_DEFAULTS;
@@ -80,6 +87,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b5d4b" />
         <Meta />
         <Links />
+        {noscriptRefresh ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(noscriptRefresh)} />
+          </noscript>
+        ) : null}
         {!hydrate && !admin && data?.enhanceSrc ? <script src={data.enhanceSrc} defer /> : null}
       </head>
       <body>

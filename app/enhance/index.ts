@@ -6,6 +6,7 @@
 import { initAttempt } from "./attempt";
 import { initAutosubmit } from "./autosubmit";
 import { initCarousel, initCarousels } from "./carousel";
+import { initCountdown } from "./countdown";
 import { initPlayer } from "./player";
 import { initPresence } from "./presence";
 import { initQuiz } from "./quiz";
@@ -23,7 +24,7 @@ function start(): void {
   if (w.grbdEnhanced) return; // the script included twice must not double every listener
   w.grbdEnhanced = true;
   // Isolated so one failing behaviour leaves the others (and the no-JS fallbacks) working.
-  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer, initAttempt, initAutosubmit, initQuiz, initSuggest]) {
+  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer, initAttempt, initAutosubmit, initQuiz, initSuggest, initCountdown]) {
     try {
       init();
     } catch (err) {

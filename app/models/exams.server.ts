@@ -65,6 +65,9 @@ export type ExamTitle = {
   titleGroupId: number | null;
   /** Questions in the exam's set. */
   total: number;
+  /** A live exam's window (UTC); null: not live. */
+  liveStartAt: Date | null;
+  liveCloseAt: Date | null;
 };
 
 /** One exam with where it is listed and its number of questions. One query. */
@@ -82,6 +85,8 @@ async function readExamTitle(examId: number): Promise<ExamTitle | null> {
       negativeMark: examTitles.negativeMark,
       groupId: examGroups.id,
       titleGroupId: examGroups.titleGroupId,
+      liveStartAt: examTitles.liveStartAt,
+      liveCloseAt: examTitles.liveCloseAt,
       total: sql<number>`(select count(*) from ${setQuestions} where ${setQuestions.setId} = ${examTitles.questionSetId})`,
     })
     .from(examTitles)

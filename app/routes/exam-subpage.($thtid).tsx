@@ -2,18 +2,21 @@
 // subjects with their exams, a title shows the exam's facts and the link that starts it. The selection
 // is the URL (?group=SID&title=GRTID), so it works without JS and can be shared; with JS the links
 // load into #exam-content in place. The legacy form posts are accepted and redirected to that URL.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
+import { LiveExamList } from "~/components/live-exam";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { withExamBack } from "~/lib/exam-query";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
 import { absoluteImage, CONTENT_ASSET_BASE } from "~/lib/image-path";
+import { listingCacheControl } from "~/lib/live-exam";
 import { seo } from "~/lib/meta";
 import { readSmallForm } from "~/lib/quiz.server";
 import { parseNegativeMark } from "~/lib/scoring";
 import { getExamSubPage, getExamTitle, getGroupSubjects } from "~/models/exams.server";
+import { listLiveExams } from "~/models/live-exams.server";
 import examStyles from "~/styles/exam.css";
 
 export const links: LinksFunction = () => [
@@ -49,10 +52,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const titleArg = titleParam === null ? null : parseId(titleParam);
 
   // Everything the URL may ask for, at once; what does not belong to this page is dropped below.
-  const [page, title, subjects] = await Promise.all([
+  const now = new Date();
+  const [page, title, subjects, liveExams] = await Promise.all([
     getExamSubPage(thtid),
     titleArg ? getExamTitle(titleArg) : null,
     groupArg && titleParam === null ? getGroupSubjects(groupArg) : null,
+    listLiveExams({ now }),
   ]);
   if (!page) throw notFound();
 
@@ -74,6 +79,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const neg = shownTitle ? parseNegativeMark(shownTitle.negativeMark) : 0;
   const data = {
     thtid,
+    liveExams,
     name: page.titleGroup.name,
     banner: absoluteImage(page.titleGroup.banner, CONTENT_ASSET_BASE),
     announceHtml: page.titleGroup.announceHtml ?? "",
@@ -99,8 +105,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         }
       : null,
   };
-  return json(data, { status: error ? 404 : 200 });
+  const cacheControl = listingCacheControl(liveExams, now);
+  return json(data, { status: error ? 404 : 200, headers: cacheControl && !error ? { "Cache-Control": cacheControl } : undefined });
 }
+
+/** A live exam starting or closing within the minute: no copy of the page outlives that moment. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
 
 /** The first non-empty value among the given fields; all of them must agree. */
 function idField(form: URLSearchParams, names: string[], label: string): number | null {
@@ -148,6 +161,7 @@ export default function ExamSubPage() {
           {data.announceHtml ? <div className="announce prose" dangerouslySetInnerHTML={{ __html: data.announceHtml }} /> : null}
         </div>
       </header>
+      <LiveExamList items={data.liveExams} id="live-exams" />
       <section id="exam-content" className="exam-content panel" aria-labelledby="select-group-h" data-loading-text="লোড হচ্ছে…">
         <h2 id="select-group-h">SELECT YOUR GROUP</h2>
         {data.groups.length === 0 ? (

@@ -6,6 +6,7 @@ import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
 import { DatabaseDownPage } from "~/components/database-down";
+import { LiveExamPanel, PracticeAnchor } from "~/components/live-exam";
 import { QuizForm, QuizPager } from "~/components/quiz-form";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import {
@@ -21,6 +22,7 @@ import {
   type ExamQuery,
 } from "~/lib/exam-query";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { hidesQuestions, liveExamState } from "~/lib/live-exam";
 import { seo } from "~/lib/meta";
 import { useRequestInfo } from "~/lib/request-context";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
@@ -110,12 +112,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (["page", "pageSize", "includeCorrect", "back"].some((name) => search.getAll(name).length > 1)) throw redirect(examUrl(grtid, query));
   const exam = await findExam(grtid);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
+  // A live exam's phase at this request: before its close the questions are the paper, not practice.
+  const live = liveExamState(exam, new Date());
   const [rows, keyNote] = await Promise.all([
-    exam.total > 0 ? pageOfSet(exam.questionSetId, exam.total, offset, query.pageSize) : [],
+    exam.total > 0 && !hidesQuestions(live) ? pageOfSet(exam.questionSetId, exam.total, offset, query.pageSize) : [],
     keyNoteOf(exam.id, new Date()),
   ]);
   const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ, keyNote);
-  return json(view, { status: view.success ? 200 : 404 });
+  return json({ ...view, live }, { status: view.success ? 200 : 404, headers: live?.cacheControl ? { "Cache-Control": live.cacheControl } : undefined });
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
@@ -133,6 +137,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
   };
   if (intent === "clear") return redirect(examUrl(grtid, query), 303);
   const exam = await findExam(grtid);
+  const live = liveExamState(exam, new Date());
+  if (hidesQuestions(live)) return redirect(examUrl(grtid, query), 303);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
   const now = new Date();
   const [stored, keyNote] = await Promise.all([
@@ -146,7 +152,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const state = !exam.total ? FRESH_QUIZ : sealed ? keptAnswers(rows, form) : gradeQuiz(rows, form, intent, exam.negativeMark, query.includeCorrect);
   const note = sealed ? (keyNote ?? sealedKeyNotice(null, formatDhakaDateTime)) : null;
   const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, state, note);
-  return json(view, { status: view.success ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
+  return json({ ...view, live }, { status: view.success ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
@@ -154,19 +160,24 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  seo(matches, {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...seo(matches, {
     title: data ? data.meta.titleBn : null,
     description: data
       ? `${data.meta.titleBn}: বহুনির্বাচনি পরীক্ষা — পূর্ণমান ${data.meta.fullMarksBn}, সময় ${data.meta.durationBn} মিনিট, মোট প্রশ্ন ${toBanglaDigits(data.meta.totalRows)}।`
       : null,
-  });
+  }),
+  // Without JavaScript a waiting live exam's page reloads itself, the last time exactly at the start.
+  ...(data?.live?.refreshSeconds ? [{ httpEquiv: "refresh", content: String(data.live.refreshSeconds) }] : []),
+];
 
 export default function ExamPage() {
   const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const data = posted ?? loaded;
   const { meta, state } = data;
+  const live = data.live ?? null;
+  const questionsHidden = hidesQuestions(live);
   const hidden: [string, string][] = [
     ["page", String(meta.page)],
     ["pageSize", String(meta.pageSize)],
@@ -189,7 +200,7 @@ export default function ExamPage() {
             <li>{`মোট প্রশ্ন: ${toBanglaDigits(meta.totalRows)}`}</li>
             {meta.negativeMarkBn ? <li>{`নেগেটিভ মার্কিং: প্রতি ভুল উত্তরে ${meta.negativeMarkBn}`}</li> : null}
           </ul>
-          {data.success ? (
+          {data.success && !questionsHidden ? (
             <form method="get" action={`/exampage/${data.grtid}`} className="exam-settings" data-swap="#exam" data-swap-scroll data-swap-replace data-autosubmit>
               {data.backParam ? <input type="hidden" name="back" value={data.backParam} /> : null}
               <label>
@@ -210,9 +221,11 @@ export default function ExamPage() {
             </form>
           ) : null}
         </header>
+        {live ? <LiveExamPanel live={live} grtid={data.grtid} facts={meta} /> : null}
         {data.success && data.timed ? <StartExam grtid={data.grtid} meta={meta} /> : null}
-        {data.success ? (
+        {questionsHidden ? null : data.success ? (
           <>
+            {live ? <PracticeAnchor /> : null}
             {data.keyNote ? (
               <p className="notice info key-sealed" role="note">
                 {data.keyNote}

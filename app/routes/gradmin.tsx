@@ -24,6 +24,7 @@ export const links: LinksFunction = () => [
 const SECTIONS: { href: string; label: string; permission: Permission; end?: boolean }[] = [
   { href: "/gradmin", label: "ড্যাশবোর্ড (Dashboard)", permission: "dashboard", end: true },
   { href: "/gradmin/content", label: "কনটেন্ট (Content)", permission: "media" },
+  { href: "/gradmin/live", label: "লাইভ পরীক্ষা (Live exams)", permission: "content" },
   { href: "/gradmin/settings", label: "সাইট সেটিংস (Settings)", permission: "content" },
   { href: "/gradmin/inbox", label: "বার্তা (Inbox)", permission: "inbox" },
   { href: "/gradmin/staff", label: "স্টাফ (Staff)", permission: "staff" },

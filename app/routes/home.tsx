@@ -1,15 +1,18 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CardCollection, parseViewMode, ViewToggle, type ViewMode } from "~/components/card-collection";
 import { Icon } from "~/components/icons";
+import { LiveExamList } from "~/components/live-exam";
 import { VideoSection } from "~/components/video-section";
 import { ADMISSION_SECTIONS, filterAdmission } from "~/lib/admission-filters";
 import { toBanglaDigits } from "~/lib/bangla-digits";
+import { listingCacheControl } from "~/lib/live-exam";
 import { seo } from "~/lib/meta";
 import { homeIconFor } from "~/lib/subject-icon";
 import { readVideoQuery, videoSection } from "~/lib/video-query";
 import { listBoardSubjects } from "~/models/board-papers.server";
+import { listLiveExams } from "~/models/live-exams.server";
 import { topMcqCategories } from "~/models/mcq.server";
 import { homeSubjects } from "~/models/study.server";
 import { homeVideos } from "~/models/videos.server";
@@ -23,38 +26,53 @@ const ALL_SUBJECTS_PARAM = "allsubjects";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [subjects, boardSubjects, mcq, videos] = await Promise.all([
+  const now = new Date();
+  const [subjects, boardSubjects, mcq, videos, liveExams] = await Promise.all([
     homeSubjects(),
     listBoardSubjects(),
     topMcqCategories(),
     homeVideos(),
+    listLiveExams({ now }),
   ]);
   // The first HOME_SUBJECTS subjects, unless the reader asked for all (a URL: it can be shared).
   const allSubjects = url.searchParams.get(ALL_SUBJECTS_PARAM) === "1";
   const shown = allSubjects ? subjects : subjects.slice(0, HOME_SUBJECTS);
-  return json({
-    subjects: shown,
-    moreSubjects: subjects.length - shown.length,
-    boardSubjects,
-    mcq,
-    admission: ADMISSION_SECTIONS.map((s) => ({ ...s, items: filterAdmission(mcq, s.key) })),
-    views: {
-      subjects: parseViewMode(url.searchParams.get("subjects")),
-      boards: parseViewMode(url.searchParams.get("boards")),
-      mcq: parseViewMode(url.searchParams.get("mcq")),
+  const cacheControl = listingCacheControl(liveExams, now);
+  return json(
+    {
+      liveExams,
+      subjects: shown,
+      moreSubjects: subjects.length - shown.length,
+      boardSubjects,
+      mcq,
+      admission: ADMISSION_SECTIONS.map((s) => ({ ...s, items: filterAdmission(mcq, s.key) })),
+      views: {
+        subjects: parseViewMode(url.searchParams.get("subjects")),
+        boards: parseViewMode(url.searchParams.get("boards")),
+        mcq: parseViewMode(url.searchParams.get("mcq")),
+      },
+      video: videoSection(videos, readVideoQuery(url.searchParams)),
+      search: url.search,
     },
-    video: videoSection(videos, readVideoQuery(url.searchParams)),
-    search: url.search,
-  });
+    cacheControl ? { headers: { "Cache-Control": cacheControl } } : undefined,
+  );
 }
+
+/** A live exam starting or closing within the minute: no copy of the page outlives that moment. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => seo(matches);
 
 export default function Home() {
-  const { subjects, moreSubjects, boardSubjects, mcq, admission, views, video, search } = useLoaderData<typeof loader>();
+  const { liveExams, subjects, moreSubjects, boardSubjects, mcq, admission, views, video, search } = useLoaderData<typeof loader>();
   return (
     <div className="home container">
       <h1 className="visually-hidden">গণিত, বিজ্ঞান ও ইংরেজি শিখুন</h1>
+
+      <LiveExamList items={liveExams} id="live-exams" className="home-section" />
 
       <HomeSection id="subjects" title="বিষয়ভিত্তিক অধ্যায়" subtitle="Subjects" param="subjects" mode={views.subjects} search={search}>
         {subjects.length === 0 ? <p className="empty">No items.</p> : null}

@@ -10,6 +10,8 @@ import { notationFromSources, type Source } from "~/lib/board-year";
 import type { FieldDef, FieldErrors, OptionInput, Option, PartInput } from "~/lib/admin/fields";
 import { PAGE_SIZE, RESOURCES, type ResourceDef } from "~/lib/admin/resources";
 import { CONTENT_ASSET_BASE, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
+import { liveWindowErrors } from "~/lib/live-exam";
+import { videoIdFrom } from "~/lib/video-id";
 import { keepRevision, recordAudit, type Tx } from "~/models/history.server";
 import { RENDER_VERSION, renderedOrNull } from "~/models/rendering.server";
 import { reindex, type Executor, type SearchIndexSource } from "~/models/search.server";
@@ -117,7 +119,16 @@ async function validateQuestion(v: Record<string, unknown>): Promise<FieldErrors
     if (!(v.parts as PartInput[]).length) errors.parts = what("কমপক্ষে একটি অংশ লিখুন।", "Write at least one part.");
     if (!String(v.intro ?? "").trim()) errors.intro = what("সৃজনশীল প্রশ্নের উদ্দীপক লিখুন।", "A creative question needs its stem.");
   }
+  // The solution video is embedded from YouTube's privacy host only (the page's frame-src allows no other).
+  if (v.solutionVideoUrl && !videoIdFrom(String(v.solutionVideoUrl))) {
+    errors.solutionVideoUrl = what("একটি YouTube ভিডিওর লিংক দিন (watch?v=, youtu.be, embed বা shorts)।", "Enter a YouTube video link.");
+  }
   return errors;
+}
+
+/** An exam's live window: both times or neither, the close after the start, room for the whole exam. */
+async function validateExam(v: Record<string, unknown>): Promise<FieldErrors> {
+  return liveWindowErrors(v);
 }
 
 const setQuestionList = {
@@ -227,6 +238,7 @@ const BINDINGS: Record<string, Binding> = {
     table: s.examTitles,
     label: s.examTitles.name,
     search: "exam_titles",
+    validate: validateExam,
     // Students' attempts and results belong to the exam: it is not deleted under them.
     dependents: [dep(s.examAttempts, s.examAttempts.examId, "শিক্ষার্থীদের পরীক্ষা", "students' attempts")],
   },
