@@ -261,11 +261,13 @@ test("the server owns the deadline: late answers do not count and the attempt fi
   await expect(page.locator(".result-net strong")).toHaveText(`১ / ${bn(25)}`);
 });
 
-test("answer keys: published for past board papers, not for model tests", async ({ page }) => {
-  await page.goto("/questionpaper/1");
+test("answer keys: published for past board papers, not for the sealed model test", async ({ page }) => {
+  // The demo keeps one model test's key unpublished (drizzle/seed/content-exams.ts SEALED_MODEL_TEST).
+  const [sealed] = await query<{ id: number }>("SELECT id FROM exam_titles WHERE NOT key_published AND live_start_at IS NULL ORDER BY id LIMIT 1");
+  await page.goto(`/questionpaper/${sealed.id}`);
   await expect(page.getByText("উত্তরমালা এখনো প্রকাশ করা হয়নি।")).toBeVisible();
   await expect(page.getByRole("heading", { name: /^উত্তরমালা/ })).toHaveCount(0);
-  const data = await (await page.request.get("/questionpaper/1?_data=routes/questionpaper.$grtid")).json();
+  const data = await (await page.request.get(`/questionpaper/${sealed.id}?_data=routes/questionpaper.$grtid`)).json();
   expect(data.questions.every((q: { correct?: unknown }) => q.correct === undefined)).toBe(true);
   const [past] = await query<{ id: number }>("SELECT id FROM exam_titles WHERE key_published ORDER BY id LIMIT 1");
   await page.goto(`/questionpaper/${past.id}`);

@@ -2,6 +2,7 @@
 import type * as schema from "../../app/db/schema";
 import { BOARD_PAPERS } from "./content-board";
 import { EXAM_SET, SET_SIZES } from "./content-mcq";
+import { LIVE_GROUP_SUBJECT, liveExamRows } from "./live-exams";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 
@@ -43,6 +44,7 @@ export const EXAM_GROUP_SUBJECTS: Insert<typeof schema.examGroupSubjects>[] = [
   { id: 9, groupId: 4, name: "গাণিতিক যুক্তি", sort: 2 },
   { id: 10, groupId: 5, name: "English", sort: 1 },
   { id: 11, groupId: 1, name: "বিগত বছরের বোর্ড প্রশ্ন (বহুনির্বাচনি)", sort: 6 },
+  LIVE_GROUP_SUBJECT,
 ];
 
 type ExamSpec = [id: number, groupSubjectId: number, name: string, setId: number, minutes: number, negative: string, description: string];
@@ -60,15 +62,32 @@ const SPECS: ExamSpec[] = [
   [10, 10, "NTRCA English মডেল টেস্ট", EXAM_SET.ntrcaEnglish, 25, "0.25", "শিক্ষক নিবন্ধন পরীক্ষার ইংরেজি অংশের প্রস্তুতি।"],
 ];
 
+/**
+ * The one practice model test whose key stays unpublished, so the demo shows a sealed key: its
+ * answers appear nowhere until staff publish them. The others are open for practice, key and all.
+ */
+export const SEALED_MODEL_TEST = 6;
+
 const MODEL_TESTS: Insert<typeof schema.examTitles>[] = SPECS.map(([id, groupSubjectId, name, setId, minutes, negative, description], i) => {
   const size = SET_SIZES.get(setId);
   if (!size) throw new Error(`seed: exam ${id} uses empty set ${setId}`);
-  return { id, groupSubjectId, name, description, questionSetId: setId, fullMarks: size, durationMinutes: minutes, negativeMark: negative, sort: i + 1 };
+  return {
+    id,
+    groupSubjectId,
+    name,
+    description,
+    questionSetId: setId,
+    fullMarks: size,
+    durationMinutes: minutes,
+    negativeMark: negative,
+    keyPublished: id !== SEALED_MODEL_TEST,
+    sort: i + 1,
+  };
 });
 
 /**
  * Past board papers as online exams: one minute a question, no negative marking, and their answer
- * keys published (a past paper's key is no secret). Model tests' keys stay unpublished.
+ * keys published (a past paper's key is no secret).
  */
 const PAST_PAPERS: Insert<typeof schema.examTitles>[] = BOARD_PAPERS.filter((p) => p.kind === "mcq" && p.questionSetId).map((p, i) => {
   const size = SET_SIZES.get(p.questionSetId!)!;
@@ -86,4 +105,7 @@ const PAST_PAPERS: Insert<typeof schema.examTitles>[] = BOARD_PAPERS.filter((p) 
   };
 });
 
-export const EXAM_TITLES: Insert<typeof schema.examTitles>[] = [...MODEL_TESTS, ...PAST_PAPERS];
+/** The exams whose keys the demo publishes: every practice exam but the sealed one, and the past papers. */
+export const PUBLISHED_EXAM_IDS = [...MODEL_TESTS, ...PAST_PAPERS].filter((e) => e.keyPublished).map((e) => e.id!);
+
+export const EXAM_TITLES: Insert<typeof schema.examTitles>[] = [...MODEL_TESTS, ...PAST_PAPERS, ...liveExamRows()];

@@ -21,7 +21,8 @@ import {
   EXAMPLES,
   QUESTION_PARTS,
 } from "./content-board";
-import { EXAM_GROUPS, EXAM_GROUP_SUBJECTS, EXAM_TITLES, EXAM_TITLE_GROUPS } from "./content-exams";
+import { EXAM_GROUPS, EXAM_GROUP_SUBJECTS, EXAM_TITLES, EXAM_TITLE_GROUPS, PUBLISHED_EXAM_IDS } from "./content-exams";
+import { seedLiveExams } from "./live-exams";
 import { MCQ_CATEGORIES, QUESTIONS, QUESTION_OPTIONS, QUESTION_SETS, QUESTION_SOURCES, SET_QUESTIONS } from "./content-mcq";
 import {
   FOOTER_SETTINGS,
@@ -137,6 +138,8 @@ export async function seedWithReport(db: Db, opts?: { quiet?: boolean }): Promis
   await run(schema.examGroups, EXAM_GROUPS);
   await run(schema.examGroupSubjects, EXAM_GROUP_SUBJECTS);
   await run(schema.examTitles, EXAM_TITLES);
+  // Live windows relative to this run, and the closed live exam's attempts (written again each run).
+  await run(schema.examAttempts, () => seedLiveExams(db, PUBLISHED_EXAM_IDS));
   await run(schema.boards, BOARDS);
   await run(schema.boardSubjects, BOARD_SUBJECTS);
   await run(schema.boardPapers, BOARD_PAPERS);
