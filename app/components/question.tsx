@@ -4,7 +4,7 @@ import type { PublicQuestion, Question } from "~/lib/question";
 import type { QuestionResult } from "~/lib/quiz";
 
 /** A question as the screens get it: the answer side only where the page may show it. */
-export type QuestionShown = PublicQuestion & Partial<Pick<Question, "correct" | "explanationHtml">>;
+export type QuestionShown = PublicQuestion & Partial<Pick<Question, "correct" | "explanationHtml">> & { keySealed?: boolean };
 
 type QuizProps = {
   variant: "quiz";
@@ -130,7 +130,7 @@ export function QuestionItem({ question: q, number, ...props }: { question: Ques
               সঠিক উত্তর: ({q.correct}) {correct ? <span dangerouslySetInnerHTML={{ __html: correct.html }} /> : null}
             </p>
           ) : (
-            <p>এই প্রশ্নের উত্তর এখনও যোগ করা হয়নি।</p>
+            <p>{q.keySealed ? "প্রশ্নটি একটি পরীক্ষায় আছে; সেই পরীক্ষার উত্তর প্রকাশ হলে এখানে দেখা যাবে।" : "এই প্রশ্নের উত্তর এখনও যোগ করা হয়নি।"}</p>
           )}
           {q.explanationHtml ? <div className="prose explanation" dangerouslySetInnerHTML={{ __html: q.explanationHtml }} /> : null}
         </details>
