@@ -6,7 +6,7 @@
 // the walk reads that. The same walk once the key is published finds the keys: the test can fail.
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bumpContentVersion } from "~/models/site.server";
+import { bumpContentVersion } from "~/models/content-version.server";
 import { action as examAction, loader as examLoader } from "~/routes/exampage.$grtid";
 import { browserHash } from "~/lib/exam-browser.server";
 import { loader as resultLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId_.result";
@@ -61,6 +61,8 @@ function leaks(data: unknown): string[] {
 
 async function dataOf(res: Response): Promise<unknown> {
   expect(res.status, await res.clone().text().then((t) => t.slice(0, 300))).toBeLessThan(400);
+  // A redirect (a live exam's practice POST goes back to its page) carries no data.
+  if (res.status >= 300) return null;
   return res.json();
 }
 
