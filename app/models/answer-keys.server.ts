@@ -8,7 +8,7 @@ import { db } from "~/db/client.server";
 import { examTitles, setQuestions } from "~/db/schema";
 import { attemptReview, keyOpensAt, keySealed, type KeyPolicy } from "~/lib/exam-phase";
 import type { Question } from "~/lib/question";
-import { keptUntilContentChange } from "~/models/site.server";
+import { keptUntilContentChange } from "~/models/content-version.server";
 
 type ExamKeyRow = KeyPolicy & { examId: number; questionId: number };
 

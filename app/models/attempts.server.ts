@@ -15,7 +15,7 @@ import { examPhase } from "~/lib/exam-phase";
 import { resumeCodeFrom } from "~/lib/live-attempt";
 import type { Question } from "~/lib/question";
 import { listSetQuestions } from "./questions.server";
-import { onContentChange } from "./site.server";
+import { onContentChange } from "./content-version.server";
 
 /* ------------------------------------------------------------------ the exam, shared by its attempts */
 

@@ -8,7 +8,7 @@ import { parseBoard, parsePage, parseYear, PER_PAGE } from "~/lib/papers";
 import { groupBy } from "~/lib/group-by";
 import { listSetQuestions, type Question } from "~/models/questions.server";
 import { sealKeys } from "~/models/answer-keys.server";
-import { keptPerKeyUntilContentChange, keptUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange, keptUntilContentChange } from "~/models/content-version.server";
 
 export type BoardSubject = { id: number; name: string; image: string | null };
 

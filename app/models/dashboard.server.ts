@@ -3,7 +3,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { auditLog, contactMessages, staffUsers } from "~/db/schema";
-import { keptUntilContentChange } from "~/models/site.server";
+import { keptUntilContentChange } from "~/models/content-version.server";
 
 const COUNTED = [
   ["subjects", "বিষয় (Subjects)"],

@@ -4,12 +4,12 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { examGroups, examGroupSubjects, examples, examTitleGroups, examTitles, setQuestions } from "~/db/schema";
 import { groupBy } from "~/lib/group-by";
-import { keptPerKeyUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 
 export type ExamGroup = { id: number; name: string; subjectName: string };
 
 // Only staff saves change what this file reads: each function's result is kept per id until the next
-// save (site.server.ts), so the exam page and the sub-page ask the database nothing when warm.
+// save (content-version.server.ts), so the exam page and the sub-page ask the database nothing when warm.
 
 /** An exam title group (the exam sub-page): its banner, announcement and group pills. Two queries at once. */
 export const getExamSubPage = keptPerKeyUntilContentChange(readExamSubPage, 1000);

@@ -10,7 +10,7 @@ import { examPhase, keySealed, type ExamPhase } from "~/lib/exam-phase";
 import { liveListing, type LiveExamRow, type LiveListItem } from "~/lib/live-exam";
 import { getRow, updateRow } from "~/models/admin/content.server";
 import { PRESENCE_WINDOW_SECONDS } from "~/models/presence.server";
-import { keptPerKeyUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 
 const DAY_MS = 86_400_000;
 

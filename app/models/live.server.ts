@@ -3,7 +3,7 @@
 import { and, asc, desc, gt, isNotNull, lte, ne, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
-import { onContentChange } from "~/models/site.server";
+import { onContentChange } from "~/models/content-version.server";
 import { liveClasses } from "~/db/schema";
 
 export type LiveClass = {

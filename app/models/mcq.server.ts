@@ -3,7 +3,7 @@ import { asc, count, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
 import { mcqCategories, questionSets, setQuestions } from "~/db/schema";
-import { keptPerKeyUntilContentChange, keptUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange, keptUntilContentChange } from "~/models/content-version.server";
 
 export type McqCategory = { id: number; name: string; image: string | null };
 

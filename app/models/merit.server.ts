@@ -9,7 +9,7 @@ import { GRACE_SECONDS, scoreAttempt } from "~/lib/attempt";
 import { MERIT_PAGE_SIZE } from "~/lib/live-attempt";
 import { recordAudit } from "./history.server";
 import { loadExam } from "./attempts.server";
-import { bumpContentVersion } from "./site.server";
+import { bumpContentVersion } from "./content-version.server";
 
 export type MeritExam = {
   id: number;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, infoPages } from "~/db/schema";
 import { clientKey, countHit } from "~/models/rate-limit.server";
-import { keptPerKeyUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 
 /** contentHtml: the page's content as shown (sanitised, typeset when saved). */
 export type InfoPage = { title: string; contentHtml: string | null; image: string | null };

@@ -10,7 +10,7 @@ import { formatSources } from "~/lib/board-year";
 import type { Question } from "~/lib/question";
 import { groupBy } from "~/lib/group-by";
 import type { BankEntry } from "~/lib/make-question";
-import { keptPerKeyUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 
 export type { PublicQuestion, Question } from "~/lib/question";
 export { withoutAnswer } from "~/lib/question";

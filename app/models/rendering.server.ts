@@ -10,7 +10,7 @@ import { sourcesFromNotation } from "~/lib/board-year";
 import { CONTENT_ASSET_BASE, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
 import { RENDER_VERSION, renderStaffHtml } from "~/lib/math.server";
 import { indexStale, reindex } from "~/models/search.server";
-import { bumpContentVersion } from "~/models/site.server";
+import { bumpContentVersion } from "~/models/content-version.server";
 
 export { RENDER_VERSION };
 
@@ -145,7 +145,7 @@ export async function deriveAll(db: Db): Promise<DeriveReport> {
   rendered.questions = await renderQuestions(db);
   // The search index (models/search.server.ts): new, changed and deleted rows since it was last made.
   const indexed = await indexStale(db);
-  // Running servers keep what pages show until the content version moves (site.server.ts): anything
+  // Running servers keep what pages show until the content version moves (content-version.server.ts): anything
   // derived here moves it, as a staff save does (`npm run db:render` against a live database).
   // indexStale moves it itself when it changed the index.
   if (sources || Object.values(rendered).some((n) => n > 0)) await bumpContentVersion(db);

@@ -5,7 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { siteSettings, socialLinks, socialPlatforms, type SocialPlatform } from "~/db/schema";
 import { recordAudit } from "./history.server";
-import { bumpContentVersion } from "./site.server";
+import { bumpContentVersion } from "./content-version.server";
 
 export const SETTING_KEYS = ["site_name", "tagline", "default_description", "default_keywords"] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -3,7 +3,7 @@ import { asc, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { boardSubjects, categories, mcqCategories, subjects, titles } from "~/db/schema";
 import { groupBy } from "~/lib/group-by";
-import { keptPerKeyUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 
 export type GeneralSidebar = {
   categories: { subject: { sname: string; icon: string }; categories: { cid: number; name: string }[] }[];

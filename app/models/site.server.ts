@@ -14,6 +14,11 @@ import {
   subjects,
   type SocialPlatform,
 } from "~/db/schema";
+import { CONTENT_VERSION_KEY, contentVersion, forgetKeptContent, onContentChange } from "~/models/content-version.server";
+
+// The content version and kept content have their own module; its names are still exported here so
+// that code written against this module keeps working.
+export { bumpContentVersion, contentVersion, keptPerKeyUntilContentChange, keptUntilContentChange, onContentChange } from "~/models/content-version.server";
 
 export type NavEntry = { sid: number; gid: number; sname: string; gname: string; slug: string };
 export type SiteInfo = { name: string; tagline: string; description: string; keywords: string };
@@ -34,103 +39,17 @@ export const SITE_DEFAULTS: SiteInfo = {
   keywords: "গণিত, উচ্চতর গণিত, পদার্থবিজ্ঞান, রসায়ন, বোর্ড প্রশ্ন, MCQ, ভর্তি প্রস্তুতি",
 };
 
-/**
- * The content version: raised by every staff save (in the save's transaction). Caches of what pages
- * show are keyed by it, so a save shows on the next request, on every app instance.
- */
-const CONTENT_VERSION_KEY = "content_version";
-
-export async function bumpContentVersion(tx: { execute: typeof db.execute }) {
-  contentChanged();
-  await tx.execute(sql`
-    insert into ${siteSettings} (${siteSettings.key}, ${siteSettings.value}) values (${CONTENT_VERSION_KEY}, '1')
-    on duplicate key update ${siteSettings.value} = cast(${siteSettings.value} as unsigned) + 1`);
-}
-
-export async function contentVersion(): Promise<string> {
-  const [row] = await db.select({ v: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, CONTENT_VERSION_KEY)).limit(1);
-  return row?.v ?? "0";
-}
-
 type ShellEntry = { version: string; checkedAt: number; value: Promise<Loaded> };
 type Loaded = { shell: Shell; version: string; pageMeta: Map<string, PageMetaRow> };
 let cached: ShellEntry | null = null;
+onContentChange(() => (cached = null));
 
 /** How long the shell is used without asking the database for the content version again. */
 const VERSION_CHECK_MS = 1000;
 
 /** Empties the shell and every other per-process cache of content (as a new content version does). */
 export function clearShellCache() {
-  cached = null;
-  for (const listener of contentListeners) listener();
-}
-
-/** Other per-process caches of content (exam keys, the home's videos) empty themselves when the version moves. */
-const contentListeners = new Set<() => void>();
-export function onContentChange(listener: () => void) {
-  contentListeners.add(listener);
-}
-const contentChanged = () => clearShellCache();
-
-/**
- * `load()`'s result, kept per process until the content version moves (a staff save: at once on the
- * process that saved, within a second on the others). For what only staff saves change; a failed
- * load is not kept, so the next call asks the database again.
- */
-export function keptUntilContentChange<T>(load: () => Promise<T>): () => Promise<T> {
-  const kept = keptPerKeyUntilContentChange(() => load(), 1);
-  return () => kept(null);
-}
-
-/**
- * `load(key)`'s result per key, kept like keptUntilContentChange; at most `maxKeys` keys are kept
- * (the least recently used is forgotten first), so a key taken from a URL cannot grow the process,
- * and what many visitors ask for stays while one-off keys come and go. `maxKeys` 0 keeps nothing.
- */
-export function keptPerKeyUntilContentChange<K, T>(load: (key: K) => Promise<T>, maxKeys = 100): (key: K) => Promise<T> {
-  const kept = new Map<K, Promise<T>>();
-  onContentChange(() => kept.clear());
-  return (key) => {
-    if (maxKeys <= 0) return Promise.resolve(load(key));
-    let value = kept.get(key);
-    if (value) {
-      // Used again: to the end of the map's order, the last to be forgotten.
-      kept.delete(key);
-      kept.set(key, value);
-    } else {
-      // A drizzle query is a thenable that runs again on every await: it is settled once, here.
-      const loaded = Promise.resolve(load(key)).then(frozenOutsideProduction);
-      value = loaded;
-      if (kept.size >= maxKeys) kept.delete(kept.keys().next().value as K);
-      kept.set(key, loaded);
-      loaded.catch(() => {
-        if (kept.get(key) === loaded) kept.delete(key);
-      });
-    }
-    return value;
-  };
-}
-
-/**
- * A kept value is shared by every request of the process: outside production it is frozen, so code
- * that changes it (instead of making its own copy) fails in the tests instead of showing one
- * visitor's changes to the next.
- */
-function frozenOutsideProduction<T>(value: T): T {
-  if (process.env.NODE_ENV !== "production") deepFreeze(value);
-  return value;
-}
-
-function deepFreeze(value: unknown) {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  if (value instanceof Map)
-    for (const [k, v] of value) {
-      deepFreeze(k);
-      deepFreeze(v);
-    }
-  else if (value instanceof Set) for (const v of value) deepFreeze(v);
-  else for (const v of Object.values(value)) deepFreeze(v);
+  forgetKeptContent();
 }
 
 /**
@@ -147,7 +66,7 @@ function getShellEntry(): Promise<Loaded> {
     entry.checkedAt = now;
     return contentVersion().then((version) => {
       if (cached === entry && entry.version === version) return entry.value;
-      if (entry.version !== version) contentChanged();
+      if (entry.version !== version) forgetKeptContent();
       return load();
     });
   }

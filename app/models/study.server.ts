@@ -6,7 +6,7 @@ import { db, prepared } from "~/db/client.server";
 import { groupBy } from "~/lib/group-by";
 import { notFound, parseId } from "~/lib/http.server";
 import { keepRevision, recordAudit } from "~/models/history.server";
-import { keptPerKeyUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 import { renderedOrNull, RENDER_VERSION } from "~/models/rendering.server";
 import { reindex } from "~/models/search.server";
 import { categories, grades, subjectGrades, subjects, titles } from "~/db/schema";

@@ -4,7 +4,7 @@ import { unionAll } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
 import { videoKinds, videos } from "~/db/schema";
 import { embedUrl, videoIdFrom, videoTitleFallback } from "~/lib/video-id";
-import { keptUntilContentChange } from "~/models/site.server";
+import { keptUntilContentChange } from "~/models/content-version.server";
 import type { Video } from "~/lib/video-query";
 
 export type { Video };

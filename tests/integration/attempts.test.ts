@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryCount } from "~/db/client.server";
 import { clearExamCache, purgeOldAttempts } from "~/models/attempts.server";
-import { bumpContentVersion } from "~/models/site.server";
+import { bumpContentVersion } from "~/models/content-version.server";
 import { action as startAction, loader as startLoader } from "~/routes/exampage.$grtid_.start";
 import AttemptPage, { action as attemptAction, loader as attemptLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId/route";
 import ResultPage, { loader as resultLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId_.result";

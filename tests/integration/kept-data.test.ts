@@ -10,7 +10,8 @@ import { KEPT_SET_MAX, pageOfSet } from "~/models/questions.server";
 import { generalSidebar } from "~/models/sidebar.server";
 import { getInfoPage } from "~/models/pages.server";
 import { findSubjectGrade, getCategoryPage, getTitle, homeSubjects, singleSidebar, subjectChapters, subjectGradesOf } from "~/models/study.server";
-import { bumpContentVersion, clearShellCache, keptPerKeyUntilContentChange } from "~/models/site.server";
+import { bumpContentVersion, keptPerKeyUntilContentChange } from "~/models/content-version.server";
+import { clearShellCache } from "~/models/site.server";
 import { prepared, queryCount } from "~/db/client.server";
 import { closeDb, db, insertQuestions, resetTables, schema } from "./db";
 

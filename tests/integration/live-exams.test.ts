@@ -11,7 +11,8 @@ import { queryCount } from "~/db/client.server";
 import { LiveExamList, LiveExamPanel } from "~/components/live-exam";
 import { hashPassword } from "~/lib/password.server";
 import { listLiveExams } from "~/models/live-exams.server";
-import { clearShellCache, contentVersion } from "~/models/site.server";
+import { contentVersion } from "~/models/content-version.server";
+import { clearShellCache } from "~/models/site.server";
 import { call, closeDb, db, insertQuestions, resetTables, schema } from "./db";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";

@@ -22,7 +22,7 @@ import { loader as titleLoader } from "~/routes/title.$id";
 import { getTitle } from "~/models/study.server";
 import { loader as aboutLoader } from "~/routes/about.$page";
 import { loader as exampleLoader } from "~/routes/example";
-import { bumpContentVersion } from "~/models/site.server";
+import { bumpContentVersion } from "~/models/content-version.server";
 import { call, closeDb, db, schema } from "./db";
 
 const DRIZZLE = fileURLToPath(new URL("../../drizzle/", import.meta.url));

@@ -7,7 +7,8 @@ import type { VideoSection as Section } from "~/lib/video-query";
 import { showMoreHref } from "~/lib/video-query";
 import { homeVideos, listVideos } from "~/models/videos.server";
 import { loader as homeLoader } from "~/routes/home";
-import { bumpContentVersion, clearShellCache } from "~/models/site.server";
+import { bumpContentVersion } from "~/models/content-version.server";
+import { clearShellCache } from "~/models/site.server";
 import { call, closeDb, db, resetTables, schema} from "./db";
 
 type Kind = (typeof schema.videoKinds)[number];

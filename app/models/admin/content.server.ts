@@ -15,7 +15,7 @@ import { videoIdFrom } from "~/lib/video-id";
 import { keepRevision, recordAudit, type Tx } from "~/models/history.server";
 import { RENDER_VERSION, renderedOrNull } from "~/models/rendering.server";
 import { reindex, type Executor, type SearchIndexSource } from "~/models/search.server";
-import { bumpContentVersion, keptPerKeyUntilContentChange } from "~/models/site.server";
+import { bumpContentVersion, keptPerKeyUntilContentChange } from "~/models/content-version.server";
 
 type Table = MySqlTable & { id: MySqlColumn; version: MySqlColumn; updatedAt: MySqlColumn; updatedBy: MySqlColumn };
 type Row = Record<string, unknown> & { id: number; version: number };

@@ -9,7 +9,7 @@ import { parseQuestions, type ExportQuestion, type ImportedQuestion, type Import
 import { recordAudit } from "~/models/history.server";
 import { RENDER_VERSION, renderedOrNull } from "~/models/rendering.server";
 import { reindex, type Executor } from "~/models/search.server";
-import { bumpContentVersion } from "~/models/site.server";
+import { bumpContentVersion } from "~/models/content-version.server";
 
 const OPTION_KEYS = ["ক", "খ", "গ", "ঘ", "ঙ"];
 export const MAX_IMPORT_QUESTIONS = 2000;

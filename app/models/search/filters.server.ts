@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { boardPapers } from "~/db/schema";
-import { keptUntilContentChange } from "~/models/site.server";
+import { keptUntilContentChange } from "~/models/content-version.server";
 import { rowsOf } from "./indexer.server";
 
 /** Subjects offered per grade, with names: the subject+grade filter's links. Kept until a staff save. */

@@ -50,7 +50,7 @@ import { sourceTokens, subjectGradeToken } from "~/lib/search-query";
 import { indexTokens, readableMath, searchableText } from "~/lib/search-text";
 import { VIDEO_KIND_LABELS, videoIdFrom } from "~/lib/video-id";
 import { videoHref } from "~/lib/video-query";
-import { bumpContentVersion } from "~/models/site.server";
+import { bumpContentVersion } from "~/models/content-version.server";
 
 export type Executor = MySqlDatabase<MySql2QueryResultHKT, MySql2PreparedQueryHKT, typeof schema>;
 export type SearchIndexSource = SearchSource | "board_subjects" | "exam_group_subjects";

@@ -3,7 +3,7 @@
 // with SEARCHES_KEPT; the search box's suggestions here.
 import type { SearchKind } from "~/db/schema";
 import { parseQuery, queryClauses } from "~/lib/search-query";
-import { keptPerKeyUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 import { findCandidates, getHits } from "./query.server";
 
 /**

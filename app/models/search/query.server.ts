@@ -13,7 +13,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { searchDocs, type SearchKind, type SearchSource } from "~/db/schema";
 import type { Clause } from "~/lib/search-query";
-import { onContentChange } from "~/models/site.server";
+import { onContentChange } from "~/models/content-version.server";
 import { RANK_BASE, rowsOf } from "./indexer.server";
 import { bestLinkOf, linkFromBestLinkOf, questionLinks } from "./links.server";
 

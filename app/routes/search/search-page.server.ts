@@ -5,7 +5,7 @@
 import { EDUCATION_BOARDS, highlight, parseQuery, queryClauses, type Segment, type Term } from "~/lib/search-query";
 import { boardName, KIND_ORDER, readSearchParams, SEARCH_KIND_LABELS, searchHref, type Kind, type SearchState } from "~/lib/search-url";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { keptPerKeyUntilContentChange } from "~/models/site.server";
+import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 import {
   findCandidates,
   getHits,
