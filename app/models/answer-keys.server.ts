@@ -10,16 +10,17 @@ import { attemptReview, keyOpensAt, keySealed, type KeyPolicy } from "~/lib/exam
 import type { Question } from "~/lib/question";
 import { keptUntilContentChange } from "~/models/content-version.server";
 
-type ExamKeyRow = KeyPolicy & { examId: number; questionId: number };
+type ExamPolicy = KeyPolicy & { id: number };
 
 /**
- * Every exam's key policy with its questions, kept until a staff save (the only thing that changes
- * them; time is applied per request). One round trip.
+ * Every exam's key policy, and per question until when it is sealed (ms; Infinity while only a staff
+ * save can open it), from one round trip kept until a staff save (the only thing that changes them;
+ * the time is applied per request: a kept value outlives a window's close).
  */
-const examKeyRows = keptUntilContentChange(async (): Promise<ExamKeyRow[]> =>
-  db
+const keyData = keptUntilContentChange(async () => {
+  const rows = await db
     .select({
-      examId: examTitles.id,
+      id: examTitles.id,
       questionId: setQuestions.questionId,
       keyPublished: examTitles.keyPublished,
       reviewAfterClose: examTitles.reviewAfterClose,
@@ -27,19 +28,17 @@ const examKeyRows = keptUntilContentChange(async (): Promise<ExamKeyRow[]> =>
       liveCloseAt: examTitles.liveCloseAt,
     })
     .from(examTitles)
-    .innerJoin(setQuestions, eq(setQuestions.setId, examTitles.questionSetId)),
-);
-
-/** Per question: sealed until this time (ms), or Infinity while only a staff save can open it. */
-const sealedUntil = keptUntilContentChange(async () => {
+    .leftJoin(setQuestions, eq(setQuestions.setId, examTitles.questionSetId));
   const now = new Date();
+  const policies = new Map<number, ExamPolicy>();
   const until = new Map<number, number>();
-  for (const row of await examKeyRows()) {
-    // Decided at the time of the row's own phases, not at load: a kept map outlives a window's close.
-    const at = sealedTill(row, now);
-    if (at > (until.get(row.questionId) ?? 0)) until.set(row.questionId, at);
+  for (const { questionId, ...exam } of rows) {
+    if (!policies.has(exam.id)) policies.set(exam.id, exam);
+    if (questionId === null) continue;
+    const at = sealedTill(exam, now);
+    if (at > (until.get(questionId) ?? 0)) until.set(questionId, at);
   }
-  return until;
+  return { policies, until };
 });
 
 /** Until when this exam's key stays sealed, seen from `now` (0: it is not). */
@@ -54,7 +53,7 @@ function sealedTill(exam: KeyPolicy, now: Date): number {
 
 /** The sealing rule for one request: `sealed(id)` for a question's key at `now`. */
 export async function keyRule(now = new Date()): Promise<{ sealed: (questionId: number) => boolean }> {
-  const until = await sealedUntil();
+  const { until } = await keyData();
   const t = now.getTime();
   return { sealed: (questionId) => (until.get(questionId) ?? 0) > t };
 }
@@ -72,25 +71,11 @@ export async function sealKeys<T extends Pick<Question, "id" | "correct" | "expl
   return questions.map((q) => (sealed(q.id) ? { ...q, correct: null, explanationHtml: null, keySealed: true } : { ...q, keySealed: false }));
 }
 
-/** Every exam's key policy by id, kept until a staff save. One round trip. */
-const examPolicies = keptUntilContentChange(async () => {
-  const rows = await db
-    .select({
-      id: examTitles.id,
-      keyPublished: examTitles.keyPublished,
-      reviewAfterClose: examTitles.reviewAfterClose,
-      liveStartAt: examTitles.liveStartAt,
-      liveCloseAt: examTitles.liveCloseAt,
-    })
-    .from(examTitles);
-  return new Map(rows.map((r) => [r.id, r]));
-});
-
 export type ExamKeyState = { sealed: boolean; opensAt: Date | null };
 
 /** Whether one exam's key is sealed at `now`, and when it opens by itself (null: when staff publish it). */
 export async function examKeyState(examId: number, now = new Date()): Promise<ExamKeyState> {
-  const exam = (await examPolicies()).get(examId);
+  const exam = (await keyData()).policies.get(examId);
   if (!exam) return { sealed: false, opensAt: null };
   return { sealed: keySealed(exam, now), opensAt: keyOpensAt(exam, now) };
 }
@@ -100,7 +85,7 @@ export async function examKeyState(examId: number, now = new Date()): Promise<Ex
  * window and policy as stored): "key" or "score".
  */
 export async function reviewOfAttempt({ examId, reviewAfterFinish, now = new Date() }: { examId: number; reviewAfterFinish: boolean; now?: Date }) {
-  const exam = (await examPolicies()).get(examId);
+  const exam = (await keyData()).policies.get(examId);
   if (!exam) return "score" as const;
   return attemptReview({ ...exam, reviewAfterFinish }, now);
 }
