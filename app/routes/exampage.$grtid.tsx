@@ -7,6 +7,7 @@ import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } fro
 import { katexLinks } from "~/styles/katex";
 import { DatabaseDownPage } from "~/components/database-down";
 import { LiveExamPanel, PracticeAnchor } from "~/components/live-exam";
+import { LiveStartForm } from "~/components/live-start-form";
 import { QuizForm, QuizPager } from "~/components/quiz-form";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import {
@@ -22,7 +23,7 @@ import {
   type ExamQuery,
 } from "~/lib/exam-query";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
-import { hidesQuestions, liveExamState } from "~/lib/live-exam";
+import { hidesQuestions, liveExamState, type LiveExamState } from "~/lib/live-exam";
 import { seo } from "~/lib/meta";
 import { useRequestInfo } from "~/lib/request-context";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
@@ -222,7 +223,7 @@ export default function ExamPage() {
           ) : null}
         </header>
         {live ? <LiveExamPanel live={live} grtid={data.grtid} facts={meta} /> : null}
-        {data.success && data.timed ? <StartExam grtid={data.grtid} meta={meta} /> : null}
+        {data.success && data.timed ? <StartExam grtid={data.grtid} meta={meta} live={live} /> : null}
         {questionsHidden ? null : data.success ? (
           <>
             {live ? <PracticeAnchor /> : null}
@@ -262,7 +263,7 @@ export default function ExamPage() {
 }
 
 /** The timed exam (issue 16): what it will be like, announced before the start, and the Start button. */
-function StartExam({ grtid, meta }: { grtid: number; meta: ReturnType<typeof useLoaderData<typeof loader>>["meta"] }) {
+function StartExam({ grtid, meta, live }: { grtid: number; meta: ReturnType<typeof useLoaderData<typeof loader>>["meta"]; live: LiveExamState | null }) {
   return (
     <section id="start" className="panel exam-start" aria-labelledby="start-h">
       <h2 id="start-h">সময় ধরে পুরো পরীক্ষা দিন</h2>
@@ -276,12 +277,10 @@ function StartExam({ grtid, meta }: { grtid: number; meta: ReturnType<typeof use
         শুরু করার মুহূর্ত থেকে সময় গোনা হবে। ঘড়ি আমাদের সার্ভারের, তাই ফোনের ঘড়ি ভুল থাকলেও সমস্যা নেই। উত্তরগুলো সার্ভারে জমা থাকে,
         সংযোগ চলে গেলেও হারায় না। সময় শেষ হলে পরীক্ষা নিজে থেকেই জমা হবে; তারপর পুরো পরীক্ষার নম্বর আর অধ্যায়ভিত্তিক ফলাফল দেখবেন।
       </p>
-      <form method="post" action={`/exampage/${grtid}/start`} className="start-form">
-        <button type="submit" className="btn btn-big">
-          পরীক্ষা শুরু করুন (Start exam)
-        </button>{" "}
-        <a href="/my-exams">আমার পরীক্ষা ও ভুলের খাতা</a>
-      </form>
+      {/* Before a live exam starts the page reloads itself (and would lose what was typed): the form comes with the start. */}
+      {live?.phase === "waiting" ? null : (
+        <LiveStartForm grtid={grtid} phase={live?.phase ?? "open"} startBn={live?.startBn ?? null} closeBn={live?.closeBn ?? null} />
+      )}
       <p className="muted">নিচের প্রশ্নগুলো পৃষ্ঠাভিত্তিক অনুশীলনের জন্য: প্রতিটি পৃষ্ঠা আলাদাভাবে মিলিয়ে দেখা যায়, সময়ের হিসাব নেই।</p>
     </section>
   );

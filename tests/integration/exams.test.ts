@@ -173,7 +173,9 @@ describe("exampage/{grtid}: loader", () => {
     expect(radios(page)).toHaveLength(100);
     expect(radios(page).filter((r) => r.includes("checked") || r.includes("disabled"))).toEqual([]);
     expect(page).toContain('name="q1001" value="ক"');
-    expect(page.match(/<form/g)).toHaveLength(3); // the GET settings form, the timed exam's start and the one answer form
+    // The GET settings form, the timed exam's start, the resume form (continue an attempt from another device) and the one answer form.
+    expect(page.match(/<form/g)).toHaveLength(4);
+    expect(page).toContain('<form method="post" action="/exampage/resume" class="form resume-form" novalidate="">');
     expect(page).toContain('<form method="post" action="/exampage/500/start" class="start-form">');
     expect(page).toContain('<form method="post" action="/exampage/500?page=1&amp;pageSize=25&amp;includeCorrect=1#quiz-result" class="quiz-form" data-swap="#exam"');
     expect(page).toContain('id="exam"');
