@@ -35,10 +35,12 @@ import { parseNegativeMark } from "~/lib/scoring";
 import { getExamTitle, type ExamTitle } from "~/models/exams.server";
 import { pageOfSet, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
 import examStyles from "~/styles/exam.css";
+import liveAttemptStyles from "~/styles/live-attempt.css";
 
 export const links: LinksFunction = () => [
   ...katexLinks,
   { rel: "stylesheet", href: examStyles },
+  { rel: "stylesheet", href: liveAttemptStyles },
 ];
 
 function parseGrtid(value: string | undefined): number {
