@@ -5,10 +5,7 @@ import { redirect } from "@remix-run/node";
 import { db, prepared } from "~/db/client.server";
 import { groupBy } from "~/lib/group-by";
 import { notFound, parseId } from "~/lib/http.server";
-import { keepRevision, recordAudit } from "~/models/history.server";
 import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
-import { renderedOrNull, RENDER_VERSION } from "~/models/rendering.server";
-import { reindex } from "~/models/search.server";
 import { categories, grades, subjectGrades, subjects, titles } from "~/db/schema";
 
 export type SubjectRef = { id: number; sname: string; slug: string; simage: string | null; icon: string };
@@ -324,53 +321,4 @@ export async function requireSubjectGrade(
   const base = `/${section}/${encodeURIComponent(subject.slug)}/${sid}/${gid}`;
   if (params.sname !== subject.slug) throw redirect(`${base}${rest}${new URL(request.url).search}`, 301);
   return { subject, sid, gid, base };
-}
-
-/* ------------------------------------------------------------------ saving a topic */
-
-export type TitleInput = { name: string; content: string; image: string | null; sort: number };
-
-export type SaveResult<T> =
-  | { status: "saved"; version: number }
-  /** Someone saved first: what is stored now, to show the editor what the other person changed. */
-  | { status: "conflict"; current: T & { version: number; updatedBy: number | null; updatedAt: Date } }
-  | { status: "not-found" };
-
-/**
- * Saves a topic if it is still at the version the editor loaded: keeps the state it replaces as a
- * revision, renders the content once (sanitised, typeset), raises the version, writes the audit
- * log and brings the topic's search row up to date, all in one transaction. A stale version
- * changes nothing and returns the stored state.
- */
-export async function updateTitle(
-  { id, version, ...input }: TitleInput & { id: number; version: number },
-  { staffId }: { staffId: number | null },
-): Promise<SaveResult<TitleInput>> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        name: titles.name,
-        content: titles.content,
-        image: titles.image,
-        sort: titles.sort,
-        categoryId: titles.categoryId,
-        version: titles.version,
-        updatedBy: titles.updatedBy,
-        updatedAt: titles.updatedAt,
-      })
-      .from(titles)
-      .where(eq(titles.id, id))
-      .for("update");
-    if (!current) return { status: "not-found" } as const;
-    if (current.version !== version) return { status: "conflict", current } as const;
-    const { version: was, updatedBy, updatedAt: _at, ...snapshot } = current;
-    await keepRevision(tx, { entity: "title", entityId: id, version: was, snapshot, staffId: updatedBy });
-    await tx
-      .update(titles)
-      .set({ ...input, contentHtml: renderedOrNull(input.content), renderVersion: RENDER_VERSION, version: was + 1, updatedBy: staffId })
-      .where(eq(titles.id, id));
-    await recordAudit(tx, { staffId, action: "update", entity: "titles", entityId: id, summary: `${input.name} (v${was + 1})` });
-    await reindex("titles", [id], tx);
-    return { status: "saved", version: was + 1 } as const;
-  });
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryCount } from "~/db/client.server";
 import { parseQuery, queryClauses } from "~/lib/search-query";
 import { findCandidates, getHits, indexStale, rebuildIndex, reindex, SEARCH_KINDS, type Candidate, type Facet } from "~/models/search.server";
-import { updateTitle } from "~/models/study.server";
+import { resourceDef } from "~/lib/admin/resources";
+import { getRow, updateRow } from "~/models/admin/content.server";
 import { clearShellCache } from "~/models/site.server";
 import { loader as suggestLoader } from "~/routes/api.search.suggest";
 import { loader } from "~/routes/search/route";
@@ -406,9 +407,13 @@ describe("hostile input returns a page, never a 500", () => {
 });
 
 describe("saving keeps the index current", () => {
-  it("updateTitle: the new name is found at once, the old one no more", async () => {
-    const [row] = await db.select().from(schema.titles).where(eq(schema.titles.id, 1));
-    const res = await updateTitle({ id: 1, version: row.version, name: "সাইন ও কোসাইনের লেখচিত্র", content: row.content, image: null, sort: 1 }, { staffId: null });
+  it("a staff save of a topic (updateRow): the new name is found at once, the old one no more", async () => {
+    const topics = resourceDef("topics")!;
+    const row = (await getRow(topics, 1))!;
+    // Staff rows outlive resetTables: this file's editor is made here.
+    await db.delete(schema.staffUsers).where(eq(schema.staffUsers.id, 32));
+    await db.insert(schema.staffUsers).values({ id: 32, name: "সম্পাদক", username: "search-editor", email: "search-editor@example.com", passwordHash: "x" });
+    const res = await updateRow(topics, 1, row.version, { ...row, name: "সাইন ও কোসাইনের লেখচিত্র" }, 32);
     expect(res.status).toBe("saved");
     expect(await allRows("লেখচিত্র")).toEqual(["topic:/title/1"]);
     expect((await search({ q: "মৌলিক", kind: "topic" })).total ?? 0).toBe(0);

@@ -1,13 +1,18 @@
-// The write path the admin screens use: a versioned save that keeps the replaced state, renders
-// once, writes the audit log, and refuses a stale version instead of overwriting.
+// The write path the admin screens use (updateRow), for a topic: a versioned save that keeps the
+// replaced state, renders once, writes the audit log, and refuses a stale version instead of overwriting.
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resourceDef } from "~/lib/admin/resources";
+import { updateRow } from "~/models/admin/content.server";
 import { listAudit, listRevisions } from "~/models/history.server";
-import { updateTitle } from "~/models/study.server";
 import { loader as titleLoader } from "~/routes/title.$id";
 import { call, closeDb, db, renderFixtures, resetTables, schema } from "./db";
 
 const TOPIC = { name: "সেটের ধারণা", content: "<p>$A \\cup B$</p>", image: null, sort: 1 };
+const topics = resourceDef("topics")!;
+/** A staff save of topic `id` (chapter 1) at the version the editor loaded. */
+const saveTopic = (id: number, version: number, values: Partial<typeof TOPIC> & { content?: string }, staffId: number) =>
+  updateRow(topics, id, version, { categoryId: 1, ...TOPIC, ...values }, staffId);
 
 beforeAll(async () => {
   await resetTables();
@@ -30,8 +35,8 @@ const stored = async () => (await db.select().from(schema.titles).where(eq(schem
 
 describe("saving a topic", () => {
   it("saves at the loaded version: new version, rendered content, the old state kept, an audit entry", async () => {
-    const res = await updateTitle({ id: 1, version: 1, ...TOPIC, content: "<p>$$x^2 + y^2$$</p>" }, { staffId: 7 });
-    expect(res).toEqual({ status: "saved", version: 2 });
+    const res = await saveTopic(1, 1, { content: "<p>$$x^2 + y^2$$</p>" }, 7);
+    expect(res).toEqual({ status: "saved", id: 1, version: 2 });
     const row = await stored();
     expect(row.version).toBe(2);
     expect(row.updatedBy).toBe(7);
@@ -43,7 +48,7 @@ describe("saving a topic", () => {
     expect(kept.snapshot).toMatchObject({ name: TOPIC.name, content: TOPIC.content });
 
     const [entry] = await listAudit({ limit: 1 });
-    expect(entry).toMatchObject({ staffId: 7, action: "update", entity: "titles", entityId: "1" });
+    expect(entry).toMatchObject({ staffId: 7, action: "update", entity: "topics", entityId: "1" });
 
     // The public page shows the new content at once, typeset.
     const page = await (await call(titleLoader, "/title/1", { id: "1" })).json();
@@ -52,10 +57,11 @@ describe("saving a topic", () => {
 
   it("refuses a stale version, changes nothing and returns what is stored now", async () => {
     const before = await stored();
-    const res = await updateTitle({ id: 1, version: 1, ...TOPIC, name: "পুরোনো পাতা থেকে" }, { staffId: 8 });
+    const res = await saveTopic(1, 1, { name: "পুরোনো পাতা থেকে" }, 8);
     expect(res.status).toBe("conflict");
     if (res.status !== "conflict") return;
     expect(res.current).toMatchObject({ version: 2, updatedBy: 7, content: "<p>$$x^2 + y^2$$</p>" });
+    expect(res.by).toBe("সম্পাদক");
     const after = await stored();
     expect(after).toEqual(before);
   });
@@ -63,8 +69,8 @@ describe("saving a topic", () => {
   it("lets exactly one of two simultaneous saves of the same version win", async () => {
     const { version } = await stored();
     const results = await Promise.all([
-      updateTitle({ id: 1, version, ...TOPIC, name: "প্রথম" }, { staffId: 7 }),
-      updateTitle({ id: 1, version, ...TOPIC, name: "দ্বিতীয়" }, { staffId: 8 }),
+      saveTopic(1, version, { name: "প্রথম" }, 7),
+      saveTopic(1, version, { name: "দ্বিতীয়" }, 8),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["conflict", "saved"]);
     const winner = results.findIndex((r) => r.status === "saved");
@@ -77,7 +83,7 @@ describe("saving a topic", () => {
     const hostile =
       '<p>পাঠ $x$</p><script>alert(1)</script><img src=x onerror=alert(1)><meta http-equiv="refresh" content="0;url=https://evil.example">' +
       '<div style="position:fixed;inset:0;z-index:9999">ঢাকনা</div><a href="javascript:alert(1)">লিংক</a>';
-    expect((await updateTitle({ id: 1, version, ...TOPIC, content: hostile }, { staffId: 7 })).status).toBe("saved");
+    expect((await saveTopic(1, version, { content: hostile }, 7)).status).toBe("saved");
     const page = await (await call(titleLoader, "/title/1", { id: "1" })).json();
     expect(page.html).toContain('class="katex"');
     expect(page.html).toContain("ঢাকনা");
@@ -85,6 +91,6 @@ describe("saving a topic", () => {
   });
 
   it("answers not-found for a topic that does not exist", async () => {
-    expect(await updateTitle({ id: 999, version: 1, ...TOPIC }, { staffId: 7 })).toEqual({ status: "not-found" });
+    expect(await saveTopic(999, 1, {}, 7)).toEqual({ status: "not-found" });
   });
 });

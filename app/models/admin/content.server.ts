@@ -19,6 +19,8 @@ import { bumpContentVersion, keptPerKeyUntilContentChange } from "~/models/conte
 
 type Table = MySqlTable & { id: MySqlColumn; version: MySqlColumn; updatedAt: MySqlColumn; updatedBy: MySqlColumn };
 type Row = Record<string, unknown> & { id: number; version: number };
+/** Where a read runs: the pool, or a save's transaction (whose reads must stay on its own connection). */
+type Reader = typeof db | Tx;
 
 type Dependent = { table: MySqlTable; column: MySqlColumn; what: string; resource?: string; filter?: string };
 
@@ -34,7 +36,7 @@ type Binding = {
   revision?: RevisionEntity;
   /** Rows that hang off this one and are edited with it (grades of a subject, options of a question). */
   children?: {
-    load(ids: number[]): Promise<Map<number, Record<string, unknown>>>;
+    load(ids: number[], reader?: Reader): Promise<Map<number, Record<string, unknown>>>;
     save(tx: Tx, id: number, values: Record<string, unknown>): Promise<void>;
   };
   /** Checks across fields, and against the database, before a save. */
@@ -46,9 +48,9 @@ const what = (bn: string, en: string) => `${bn} (${en})`;
 /* ------------------------------------------------------------------ children */
 
 const subjectGrades = {
-  async load(ids: number[]) {
+  async load(ids: number[], reader: Reader = db) {
     const rows = ids.length
-      ? await db.select({ subjectId: s.subjectGrades.subjectId, gradeId: s.subjectGrades.gradeId }).from(s.subjectGrades).where(inArray(s.subjectGrades.subjectId, ids))
+      ? await reader.select({ subjectId: s.subjectGrades.subjectId, gradeId: s.subjectGrades.gradeId }).from(s.subjectGrades).where(inArray(s.subjectGrades.subjectId, ids))
       : [];
     const map = new Map<number, Record<string, unknown>>(ids.map((id) => [id, { gradeIds: [] as number[] }]));
     for (const r of rows) (map.get(r.subjectId)!.gradeIds as number[]).push(r.gradeId);
@@ -65,12 +67,12 @@ const subjectGrades = {
 };
 
 const questionChildren = {
-  async load(ids: number[]) {
+  async load(ids: number[], reader: Reader = db) {
     const [options, parts, sources] = ids.length
       ? await Promise.all([
-          db.select().from(s.questionOptions).where(inArray(s.questionOptions.questionId, ids)).orderBy(asc(s.questionOptions.sort), asc(s.questionOptions.id)),
-          db.select().from(s.questionParts).where(inArray(s.questionParts.questionId, ids)).orderBy(asc(s.questionParts.sort), asc(s.questionParts.id)),
-          db.select().from(s.questionSources).where(inArray(s.questionSources.questionId, ids)).orderBy(asc(s.questionSources.sort), asc(s.questionSources.id)),
+          reader.select().from(s.questionOptions).where(inArray(s.questionOptions.questionId, ids)).orderBy(asc(s.questionOptions.sort), asc(s.questionOptions.id)),
+          reader.select().from(s.questionParts).where(inArray(s.questionParts.questionId, ids)).orderBy(asc(s.questionParts.sort), asc(s.questionParts.id)),
+          reader.select().from(s.questionSources).where(inArray(s.questionSources.questionId, ids)).orderBy(asc(s.questionSources.sort), asc(s.questionSources.id)),
         ])
       : [[], [], []];
     const map = new Map<number, Record<string, unknown>>(ids.map((id) => [id, { options: [], parts: [], sources: [] }]));
@@ -132,9 +134,9 @@ async function validateExam(v: Record<string, unknown>): Promise<FieldErrors> {
 }
 
 const setQuestionList = {
-  async load(ids: number[]) {
+  async load(ids: number[], reader: Reader = db) {
     const rows = ids.length
-      ? await db.select({ setId: s.setQuestions.setId, questionId: s.setQuestions.questionId }).from(s.setQuestions).where(inArray(s.setQuestions.setId, ids)).orderBy(asc(s.setQuestions.sort), asc(s.setQuestions.questionId))
+      ? await reader.select({ setId: s.setQuestions.setId, questionId: s.setQuestions.questionId }).from(s.setQuestions).where(inArray(s.setQuestions.setId, ids)).orderBy(asc(s.setQuestions.sort), asc(s.setQuestions.questionId))
       : [];
     const map = new Map<number, Record<string, unknown>>(ids.map((id) => [id, { questionIds: [] as number[] }]));
     for (const r of rows) (map.get(r.setId)!.questionIds as number[]).push(r.questionId);
@@ -369,14 +371,17 @@ const tableCount = keptPerKeyUntilContentChange(async (key: ResourceDef["key"]) 
 
 /* ------------------------------------------------------------------ one row */
 
-/** A row's editable values (fields and children) and its version; null when there is no such row. */
-export async function getRow(def: ResourceDef, id: number): Promise<Row | null> {
+/**
+ * A row's editable values (fields and children) and its version; null when there is no such row.
+ * `reader`: a save's transaction when it reads the row it is saving.
+ */
+export async function getRow(def: ResourceDef, id: number, reader: Reader = db): Promise<Row | null> {
   const b = BINDINGS[def.key];
   const select: Record<string, MySqlColumn> = { id: b.table.id, version: b.table.version, updatedAt: b.table.updatedAt, updatedBy: b.table.updatedBy };
   for (const f of columnFields(def)) select[f.name] = col(b, f.name);
   const [[row], children] = await Promise.all([
-    db.select(select).from(b.table).where(eq(b.table.id, id)).limit(1),
-    b.children ? b.children.load([id]) : Promise.resolve(null),
+    reader.select(select).from(b.table).where(eq(b.table.id, id)).limit(1),
+    b.children ? b.children.load([id], reader) : Promise.resolve(null),
   ]);
   if (!row) return null;
   return { ...(row as Row), ...(children?.get(id) ?? {}) };
@@ -504,8 +509,10 @@ export async function updateRow(
       if (!locked) return { status: "not-found" } as const;
       if (locked.version !== version) return { status: "stale" } as const;
       if (b.revision) {
-        // Read outside the transaction: a consistent read of the committed row, which is the one locked.
-        const before = await getRow(def, id);
+        // Read on the transaction's own connection: the row is locked, so this is the committed state
+        // the save replaces. A read on a second pool connection held this one meanwhile: as many
+        // saves at once as the pool has connections each waited for another, and all of them failed.
+        const before = await getRow(def, id, tx);
         if (before) await keepRevision(tx, { entity: b.revision, entityId: id, version: locked.version, snapshot: snapshotOf(def, before), staffId: (before.updatedBy as number | null) ?? null });
       }
       await tx
