@@ -15,6 +15,13 @@ afterAll(async () => {
   await closeDb();
 });
 
+/** Resolves once the slow queries hold every connection of the pool (mysql2 lists the free ones). */
+async function poolTaken() {
+  type Pool = { _allConnections: { length: number }; _freeConnections: { length: number } };
+  const pool = (globalThis as { __grbdDb?: { pool: { pool: Pool } } }).__grbdDb!.pool.pool;
+  while (pool._allConnections.length < 4 || pool._freeConnections.length > 0) await new Promise((r) => setImmediate(r));
+}
+
 describe("a busy database", () => {
   it("serves a burst of queries far larger than the pool (the old queue cap refused most of them)", async () => {
     const { db } = await import("~/db/client.server");
@@ -26,7 +33,7 @@ describe("a busy database", () => {
     const { db } = await import("~/db/client.server");
     const { isDatabaseUnavailable } = await import("~/lib/http.server");
     const slow = Array.from({ length: 4 }, () => db.execute(sql`select sleep(1.5)`));
-    await new Promise((r) => setTimeout(r, 50));
+    await poolTaken();
     const started = Date.now();
     const error = await db.execute(sql`select 1`).then(() => null, (e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(1200);

@@ -1,3 +1,4 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { createElement, type FunctionComponent } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -6,6 +7,7 @@ import ExamSubPage, { action as subAction, loader as subLoader } from "~/routes/
 import McqRoute, { action as mqAction, loader as mqLoader } from "~/routes/mq.$id/route";
 import { loader as mqSubLoader } from "~/routes/mq.sub.$subcat";
 import ExamplePage, { loader as exampleLoader } from "~/routes/example";
+import { bumpContentVersion } from "~/models/content-version.server";
 import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema } from "./db";
 
 // The route components read their data with Remix's hooks; here they get the loader/action output.
@@ -318,9 +320,29 @@ describe("exampage/{grtid}: scoring (action)", () => {
   });
 
   it("uses the option flagged is_correct when the question has no correct key (spec 5)", async () => {
-    expect(usesFlag(1005) && usesFlag(1010)).toBe(true);
-    const data = await (await post([["q1005", correctOf(1005)], ["q1010", wrongOf(1010)]])).json();
-    expect(data.state.score).toMatchObject({ right: 1, wrong: 1 });
+    const o = schema.questionOptions;
+    const flagged = () =>
+      db.select({ id: o.questionId, key: o.key }).from(o).where(and(inArray(o.questionId, [1005, 1010]), eq(o.isCorrect, true))).orderBy(o.questionId);
+    /** Moves a question's flag to `key`, as a staff save does (kept sets are forgotten). */
+    const flag = (questionId: number, key: string) =>
+      db.transaction(async (tx) => {
+        await tx.update(o).set({ isCorrect: sql`${o.key} = ${key}` }).where(eq(o.questionId, questionId));
+        await bumpContentVersion(tx);
+      });
+    // Both were inserted with no correct key: what marks their answer is the flagged option alone.
+    expect(await flagged()).toEqual([
+      { id: 1005, key: correctOf(1005) },
+      { id: 1010, key: correctOf(1010) },
+    ]);
+    const answers: [string, string][] = [["q1005", correctOf(1005)], ["q1010", wrongOf(1010)]];
+    expect((await (await post(answers)).json()).state.score).toMatchObject({ right: 1, wrong: 1 });
+    // The flag moved to the other option: the same answers score by it.
+    await flag(1010, wrongOf(1010));
+    try {
+      expect((await (await post(answers)).json()).state.score).toMatchObject({ right: 2, wrong: 0 });
+    } finally {
+      await flag(1010, correctOf(1010));
+    }
   });
 
   it("View Result marks correct options and wrong choices (✓/✗), then is disabled", async () => {
