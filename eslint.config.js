@@ -4,6 +4,8 @@
 //     even for types;
 //   - app/components (also rendered in the admin's browser) loads no model and no *.server module at
 //     run time (`import type` is erased and may name a model's types);
+//   - app/models take plain values and return data: they import no route and nothing of app/utils
+//     (the HTTP side: cookies, sessions, CSRF, forms, statuses);
 //   - KaTeX, mysql2 and drizzle's runtime are imported only by *.server modules, app/db and scripts:
 //     a route that imported katex shipped 77 KB gzipped of it to the browser.
 import js from "@eslint/js";
@@ -105,6 +107,20 @@ export default tseslint.config(
           patterns: [
             { group: ["~/models/*", "~/models", "../models/*"], message: "app/lib is below the models: it may not import them, not even for types." },
             { group: ["~/routes/*", "~/components/*", "~/root", "../routes/*", "../components/*", "../root"], message: "app/lib is pure: no routes, components or the root." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/models/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/utils/*", "../utils/*", "../../utils/*"], message: "Models do not do HTTP: the request side lives in app/utils and routes, which call the models." },
+            { group: ["~/routes/*", "~/components/*", "~/root"], message: "Models are below routes and components." },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 // The parts of the create and edit screens around the form: the conflict message.
-import type { FormState } from "~/models/admin/edit.server";
+import type { FormState } from "~/utils/admin-edit.server";
 import { Notice } from "./admin";
 
 export function ConflictNotice({ conflict }: { conflict: NonNullable<FormState["conflict"]> }) {

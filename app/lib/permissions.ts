@@ -1,7 +1,7 @@
 import { toBanglaDigits } from "~/lib/bangla-digits";
 
 // What each staff role may do, in one place. Every admin loader and action asks `requireStaff(request,
-// permission)` (models/auth.server.ts), which answers 403 when `can` says no.
+// permission)` (utils/auth.server.ts), which answers 403 when `can` says no.
 
 export type Permission =
   /** Signed in at all: the own account page (password, sessions). */

@@ -222,13 +222,12 @@ export async function creativePapersByIds(ids: number[]): Promise<PaperRow[]> {
   return rows;
 }
 
-/** board-creative and board-multiq: every paper of one kind, filtered and paged by the URL's query. */
-export async function loadPapersByKind(kind: PaperKind, request: Request) {
-  const url = new URL(request.url);
-  const q = url.searchParams;
+/** board-creative and board-multiq: every paper of one kind, filtered and paged by the page's query. */
+export async function loadPapersByKind({ kind, path, search }: { kind: PaperKind; path: string; search: string }) {
+  const q = new URLSearchParams(search);
   const boards = await listBoards();
   const board = parseBoard(q.get("board"), boards);
   const year = parseYear(q.get("year"));
   const result = await papersByKind(kind, { boardId: board?.id ?? null, year }, parsePage(q.get("page")), PER_PAGE);
-  return { kind, boards, board, year, ...result, perPage: PER_PAGE, search: url.search, path: url.pathname };
+  return { kind, boards, board, year, ...result, perPage: PER_PAGE, search, path };
 }

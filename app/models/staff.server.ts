@@ -2,10 +2,9 @@
 // written to the audit log in the same transaction.
 import { asc, eq, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { staffUsers } from "~/db/schema";
+import { staffSessions, staffUsers } from "~/db/schema";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { passwordProblem, roleLabel } from "~/lib/permissions";
-import { endAllSessions } from "~/models/auth.server";
 import { recordAudit } from "~/models/history.server";
 import { countHit, secondsLeft, uncountHit } from "~/models/rate-limit.server";
 
@@ -156,4 +155,9 @@ export async function changeOwnPassword({ staffId, current, next }: { staffId: n
     await recordAudit(tx, { staffId, action: "change-password", entity: "staff_users", entityId: staffId, summary: "" });
   });
   return { changed: true };
+}
+
+/** Ends every session of a staff member (disabled, or password reset by a super admin). */
+async function endAllSessions(staffId: number) {
+  await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
 }

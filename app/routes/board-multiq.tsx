@@ -11,7 +11,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: papersStyl
 
 /** /board-multiq?board=code&year=2023&page=N — 20 a page; an invalid page is 1, one beyond the end the last. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadPapersByKind("mcq", request));
+  const url = new URL(request.url);
+  return json(await loadPapersByKind({ kind: "mcq", path: url.pathname, search: url.search }));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -7,7 +7,7 @@ import { CsrfInput, Field, Notice } from "~/components/admin";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { MIN_PASSWORD_LENGTH } from "~/lib/permissions";
-import { endOtherSessions, listSessions, requireAdminForm, requireStaff, waitInMinutes } from "~/models/auth.server";
+import { endOtherSessions, listSessions, requireAdminForm, requireStaff, waitInMinutes } from "~/utils/auth.server";
 import { recordAudit } from "~/models/history.server";
 import { changeOwnPassword } from "~/models/staff.server";
 import { db } from "~/db/client.server";

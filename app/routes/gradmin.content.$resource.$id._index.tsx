@@ -9,9 +9,9 @@ import { ResourceForm } from "~/components/admin-form";
 import { rowToRaw, type RawValues } from "~/lib/admin/fields";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { parseId } from "~/lib/http.server";
-import { requireResource, requireRow } from "~/models/admin/access.server";
+import { requireResource, requireRow } from "~/utils/admin-access.server";
 import { choicesFor, getRow, revisionEntity, staffName } from "~/models/admin/content.server";
-import { saveContent } from "~/models/admin/edit.server";
+import { saveContent } from "~/utils/admin-edit.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { def, csrf } = await requireResource(request, params.resource);

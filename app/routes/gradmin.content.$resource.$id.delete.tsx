@@ -6,8 +6,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { notFound } from "~/lib/http.server";
-import { requireAdminForm } from "~/models/auth.server";
-import { requireResource, requireRow } from "~/models/admin/access.server";
+import { requireAdminForm } from "~/utils/auth.server";
+import { requireResource, requireRow } from "~/utils/admin-access.server";
 import { blockersOf, deleteRow, rowName, type Blocker } from "~/models/admin/content.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -8,8 +8,8 @@ import { describeValue, rowToRaw } from "~/lib/admin/fields";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { notFound, parseId } from "~/lib/http.server";
-import { requireAdminForm } from "~/models/auth.server";
-import { requireResource, requireRow } from "~/models/admin/access.server";
+import { requireAdminForm } from "~/utils/auth.server";
+import { requireResource, requireRow } from "~/utils/admin-access.server";
 import { getRevision, listRevisionsOf, restoreRevision, revisionEntity } from "~/models/admin/content.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

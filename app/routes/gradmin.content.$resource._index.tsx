@@ -9,7 +9,7 @@ import { PAGE_SIZE } from "~/lib/admin/resources";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { notFound } from "~/lib/http.server";
-import { requireResource } from "~/models/admin/access.server";
+import { requireResource } from "~/utils/admin-access.server";
 import { choicesFor, findBy, listRows, plainText, readListQuery } from "~/models/admin/content.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

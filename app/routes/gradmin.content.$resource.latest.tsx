@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { AdminErrorBoundary } from "~/components/admin";
 import { notFound } from "~/lib/http.server";
-import { requireResource } from "~/models/admin/access.server";
+import { requireResource } from "~/utils/admin-access.server";
 import { latestId } from "~/models/admin/content.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -6,9 +6,9 @@ import { AdminErrorBoundary } from "~/components/admin";
 import { ResourceForm } from "~/components/admin-form";
 import { toRaw, type RawValues } from "~/lib/admin/fields";
 import { notFound } from "~/lib/http.server";
-import { requireResource } from "~/models/admin/access.server";
+import { requireResource } from "~/utils/admin-access.server";
 import { choicesFor } from "~/models/admin/content.server";
-import { saveContent } from "~/models/admin/edit.server";
+import { saveContent } from "~/utils/admin-edit.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { def, csrf } = await requireResource(request, params.resource);

@@ -7,7 +7,7 @@ import { GROUP_LABELS, RESOURCES } from "~/lib/admin/resources";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { can } from "~/lib/permissions";
 import { countAll } from "~/models/admin/content.server";
-import { requireStaff } from "~/models/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Moderators manage videos and live classes; editors everything here.

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toCsv, toGift } from "~/lib/import/formats";
 import { badRequest, parseId } from "~/lib/http.server";
 import { exportQuestions } from "~/models/admin/import.server";
-import { requireStaff } from "~/models/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "content");

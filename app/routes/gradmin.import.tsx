@@ -10,9 +10,9 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { CSV_COLUMNS, IMPORT_FORMATS, type ImportFormat } from "~/lib/import/formats";
 import { parseId } from "~/lib/http.server";
 import { choicesFor } from "~/models/admin/content.server";
-import { readContentForm } from "~/models/admin/form.server";
+import { readContentForm } from "~/utils/admin-form.server";
 import { commitImport, MAX_IMPORT_QUESTIONS, previewImport, targetProblem } from "~/models/admin/import.server";
-import { requireStaff } from "~/models/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 

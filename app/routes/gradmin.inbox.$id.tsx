@@ -6,7 +6,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, CsrfInput } from "~/components/admin";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
-import { requireAdminForm, requireStaff } from "~/models/auth.server";
+import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { deleteMessage, getMessage, setHandled } from "~/models/inbox.server";
 
 async function message(idParam: string | undefined) {

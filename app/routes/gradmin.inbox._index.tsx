@@ -5,7 +5,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, Notice } from "~/components/admin";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
-import { requireStaff } from "~/models/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { INBOX_PAGE_SIZE, listMessages, type InboxFilter } from "~/models/inbox.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

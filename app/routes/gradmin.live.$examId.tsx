@@ -9,7 +9,7 @@ import { useEffect } from "react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
-import { requireAdminForm, requireStaff } from "~/models/auth.server";
+import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { getLiveMonitor, publishExamKey } from "~/models/live-exams.server";
 import type { RouteHandle } from "~/root";
 

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
-import { requireStaff } from "~/models/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { listLiveExamsForStaff, MONITOR_CLOSED_DAYS, type StaffLiveExam } from "~/models/live-exams.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

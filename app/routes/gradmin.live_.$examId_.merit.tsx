@@ -10,7 +10,7 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { badRequest, notFound, parseId } from "~/lib/http.server";
 import { MERIT_PAGE_SIZE } from "~/lib/live-attempt";
-import { requireAdminForm, requireStaff } from "~/models/auth.server";
+import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { computeMeritOnce, countExamResults, getMeritExam, listExamResults, meritAvailableAt, setNameHidden } from "~/models/merit.server";
 
 async function liveExam(param: string | undefined) {

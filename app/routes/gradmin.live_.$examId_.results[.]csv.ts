@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { safeCsvCell } from "~/lib/import/formats";
 import { notFound, parseId } from "~/lib/http.server";
-import { requireStaff } from "~/models/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getMeritExam, listExamResults, meritAvailableAt, computeMeritOnce } from "~/models/merit.server";
 
 export const RESULT_COLUMNS = ["rank", "name", "institution", "roll", "right", "wrong", "skipped", "net", "time", "started", "finished"] as const;

@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
-import { requireStaff } from "~/models/auth.server";
-import { readContentForm } from "~/models/admin/form.server";
+import { requireStaff } from "~/utils/auth.server";
+import { readContentForm } from "~/utils/admin-form.server";
 import { renderedOrNull } from "~/models/rendering.server";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
 import { socialPlatforms } from "~/db/schema";
-import { requireAdminForm, requireStaff } from "~/models/auth.server";
+import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { loadSettings, saveSettings, SETTING_KEYS, type SettingsValues, type Stamp } from "~/models/settings.server";
 
 const LABELS: Record<string, string> = {

@@ -7,7 +7,7 @@ import { CsrfInput, Field, Notice } from "~/components/admin";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { notFound, parseId } from "~/lib/http.server";
 import { MIN_PASSWORD_LENGTH, normaliseRole, passwordProblem, ROLES } from "~/lib/permissions";
-import { requireAdminForm, requireStaff } from "~/models/auth.server";
+import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { getStaff, resetStaffPassword, updateStaffAccess } from "~/models/staff.server";
 
 async function member(idParam: string | undefined) {

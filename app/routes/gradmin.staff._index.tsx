@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput, Field, Notice } from "~/components/admin";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { MIN_PASSWORD_LENGTH, normaliseRole, ROLES } from "~/lib/permissions";
-import { requireAdminForm, requireStaff } from "~/models/auth.server";
+import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { checkNewStaff, createStaff, listStaff } from "~/models/staff.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { json } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/admin";
 import { can, type Permission } from "~/lib/permissions";
-import { requireStaff } from "~/models/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import type { RouteHandle } from "~/root";
 import { katexLinks } from "~/styles/katex";
 import adminStyles from "~/styles/admin.css";

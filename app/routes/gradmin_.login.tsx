@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, Notice } from "~/components/admin";
 import { safeAdminRedirect } from "~/lib/permissions";
 import { readSmallForm } from "~/lib/quiz.server";
-import { currentStaff, pruneAuthTables, signIn } from "~/models/auth.server";
+import { currentStaff, pruneAuthTables, signIn } from "~/utils/auth.server";
 import adminStyles from "~/styles/admin.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];

@@ -2,7 +2,7 @@
 // even when something fails (spec 4). A cross-site POST is refused; a GET signs nobody out.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireAdminForm, requireSameOrigin, requireStaff, signOut } from "~/models/auth.server";
+import { requireAdminForm, requireSameOrigin, requireStaff, signOut } from "~/utils/auth.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);

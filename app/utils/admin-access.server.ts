@@ -2,8 +2,8 @@
 // may use it (403 otherwise, 302 to sign-in without a session), and which row.
 import { resourceDef, type ResourceDef } from "~/lib/admin/resources";
 import { notFound, parseId } from "~/lib/http.server";
-import { requireStaff } from "~/models/auth.server";
-import { getRow } from "./content.server";
+import { requireStaff } from "~/utils/auth.server";
+import { getRow } from "~/models/admin/content.server";
 
 export async function requireResource(request: Request, key: string | undefined) {
   const def = resourceDef(key);

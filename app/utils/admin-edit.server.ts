@@ -4,8 +4,8 @@ import { json, redirect } from "@remix-run/node";
 import { changedFields, describeValue, parseFields, rowToRaw, type FieldErrors, type RawValues } from "~/lib/admin/fields";
 import type { ResourceDef } from "~/lib/admin/resources";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
-import { assetBaseOf, createRow, getRow, updateRow } from "./content.server";
-import { readContentForm } from "./form.server";
+import { assetBaseOf, createRow, getRow, updateRow } from "~/models/admin/content.server";
+import { readContentForm } from "~/utils/admin-form.server";
 import { renderedOrNull } from "~/models/rendering.server";
 
 export type Change = { label: string; theirs: string; yours: string };

@@ -7,7 +7,7 @@ import type { FieldErrors } from "~/lib/admin/fields";
 import type { ResourceDef } from "~/lib/admin/resources";
 import { badRequest, capRequestBody, tooLarge } from "~/lib/http.server";
 import { readSmallForm } from "~/lib/quiz.server";
-import { requireSameOrigin } from "~/models/auth.server";
+import { requireSameOrigin } from "~/utils/auth.server";
 import { MAX_IMAGE_BYTES, storeImage } from "~/models/media.server";
 
 /** A content form may carry a long topic with math (URL-encoded) or images (multipart). */

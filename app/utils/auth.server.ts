@@ -457,10 +457,6 @@ export async function endOtherSessions(staffId: number, current: Session<Session
   await db.delete(staffSessions).where(and(eq(staffSessions.staffId, staffId), sql`${staffSessions.idHash} <> ${mine}`));
 }
 
-/** Ends every session of a staff member (disabled, or password reset by a super admin). */
-export async function endAllSessions(staffId: number) {
-  await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
-}
 
 /** Expired sessions and old throttle windows are deleted now and then (sign-in page loads). */
 export async function pruneAuthTables() {

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { and, asc, eq, gt, max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server";
-import { IDLE_MS, THROTTLE_ADDRESS_FAILURES, THROTTLE_DEVICE_FAILURES, THROTTLE_FAILURES, WRONG_CREDENTIALS } from "~/models/auth.server";
+import { IDLE_MS, THROTTLE_ADDRESS_FAILURES, THROTTLE_DEVICE_FAILURES, THROTTLE_FAILURES, WRONG_CREDENTIALS } from "~/utils/auth.server";
 import { CURRENT_PASSWORD_FAILURES } from "~/models/staff.server";
 import { closeDb, db, resetTables, schema } from "./db";
 

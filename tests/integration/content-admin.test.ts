@@ -10,7 +10,7 @@ import { hashPassword } from "~/lib/password.server";
 import { navbarHtml } from "~/components/shell-html.server";
 import { getShell } from "~/models/site.server";
 import { commitImport, exportQuestions, previewImport } from "~/models/admin/import.server";
-import { MAX_MULTIPART_BYTES } from "~/models/admin/form.server";
+import { MAX_MULTIPART_BYTES } from "~/utils/admin-form.server";
 import { toCsv, toGift } from "~/lib/import/formats";
 import { closeDb, db, resetTables, schema } from "./db";
 

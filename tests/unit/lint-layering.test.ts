@@ -44,6 +44,14 @@ describe("app/components", () => {
   });
 });
 
+describe("app/models", () => {
+  it("may not reach the HTTP side (app/utils) or routes", async () => {
+    expect(await restricted("app/models/example.server.ts", 'import { requireStaff } from "~/utils/auth.server";\nexport const x = requireStaff;')).not.toEqual([]);
+    expect(await restricted("app/models/example.server.ts", 'import { loader } from "~/routes/home";\nexport const x = loader;')).not.toEqual([]);
+    expect(await restricted("app/models/example.server.ts", 'import { db } from "~/db/client.server";\nexport const x = db;')).toEqual([]);
+  });
+});
+
 describe("routes", () => {
   it("may not import KaTeX or the database driver", async () => {
     expect(await restricted("app/routes/example.tsx", 'import katex from "katex";\nexport const x = katex;')).not.toEqual([]);
