@@ -47,7 +47,7 @@ test("the phone menu, open, has no axe violations either", async ({ browser, bas
   const { context, page } = await openAs(browser, 360);
   try {
     await page.goto(`${baseURL}/home`);
-    await page.locator("summary", { hasText: "মেনু" }).click();
+    await page.getByRole("link", { name: "মেনু (Menu)" }).click();
     await page.locator("details.dropdown > summary").first().click();
     const { violations } = await new AxeBuilder({ page }).include("[data-navbar]").analyze();
     expect(violations.map((v) => v.id)).toEqual([]);

@@ -6,7 +6,7 @@ test.use({ viewport: { width: 360, height: 780 } });
 
 /** The navbar's search form; on a phone it is inside the menu, which is opened first (as a student does). */
 async function navbarSearch(page: import("@playwright/test").Page) {
-  const menu = page.getByRole("navigation", { name: "প্রধান মেনু" }).locator("summary", { hasText: "মেনু" });
+  const menu = page.getByRole("navigation", { name: "প্রধান মেনু" }).getByRole("link", { name: "মেনু (Menu)" });
   if (await menu.isVisible()) await menu.click();
   return page.getByRole("search", { name: "সাইটে খুঁজুন" });
 }

@@ -1,7 +1,7 @@
 import type { IconName } from "~/lib/subject-icon";
 
 export type UiIconName =
-  | "chevron-left" | "chevron-right" | "chevron-down" | "arrow-up" | "menu"
+  | "chevron-left" | "chevron-right" | "chevron-down" | "arrow-up" | "menu" | "close"
   | "facebook" | "twitter" | "googleplus" | "instagram" | "youtube" | "linkedin" | "tumblr" | "pinterest"
   | "mail" | "phone" | "map-pin" | "play" | "grid" | "carousel";
 
@@ -41,6 +41,7 @@ const PATHS: Record<AnyIconName, string> = {
   "chevron-down": "m6 9 6 6 6-6",
   "arrow-up": "M12 19V5m-7 7 7-7 7 7",
   menu: "M4 6h16M4 12h16M4 18h16",
+  close: "M6 6l12 12M18 6 6 18",
   facebook: "M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z",
   twitter: "M22 4s-1 2-2 3c2 10-9 17-18 12 2 0 4-1 6-2-5-2-7-8-5-12 2 3 6 4 9 4-1-4 4-7 7-4 1 0 3-1 3-1z",
   googleplus: "M12 8.5A4 4 0 1 0 13 12H9m9-3v6m-3-3h6",

@@ -4,16 +4,22 @@ import type { NavItem } from "~/lib/nav";
 import { navIconFor } from "~/lib/subject-icon";
 import type { NavEntry, SiteInfo } from "~/models/site.server";
 
+/** The phone menu's id: the open button links to it (see NavbarContent). */
+export const MENU_ID = "menu";
+
 export type NavbarProps = { site: SiteInfo; nav: NavEntry[]; active: NavItem | null };
 
 const cls = (item: NavItem, active: NavItem | null) => (item === active ? "nav-link active" : "nav-link");
 const current = (item: NavItem, active: NavItem | null) => (item === active ? ("page" as const) : undefined);
 
 /**
- * Fixed top bar. The menu and its dropdowns are <details>, so they open with a tap and no JavaScript.
- * On phones the items sit behind the menu button; on wide screens (in browsers that can style a
- * closed <details>' content) the button is hidden and the items form one row. Browsers that cannot
- * keep the button there too, so every item stays reachable everywhere.
+ * Fixed top bar. On phones the items sit behind the menu button; on wide screens the button is hidden
+ * and the items form one row. The phone menu opens without JavaScript as the URL's target: the button
+ * is a link to #menu and CSS shows `#menu:target`. A <details> would stay open when an item leads to a
+ * section of the same page (Multiple Choice and Videos on /home), covering it; any link to another
+ * fragment (those items, or the close button's) ends the target and so closes the menu. The script
+ * (app/enhance/scroll.ts) opens it in place instead, without a history entry. The subject dropdowns
+ * are <details>: their links lead to other pages.
  */
 export function Navbar({ html, ...props }: NavbarProps & { html?: string }) {
   // The inside is usually made once per content version (app/components/shell-html.server.tsx); pages
@@ -37,14 +43,21 @@ export function NavbarContent({ site, nav, active }: NavbarProps) {
           <span className="brand-tagline">{site.tagline}</span>
         </span>
       </a>
-      <details className="nav-menu" data-nav-menu>
-        <summary className="nav-menu-button">
-          <Icon name="menu" />
-          <span>মেনু</span>
-          <span className="visually-hidden"> (Menu)</span>
-        </summary>
+      <div className="nav-menu" id={MENU_ID} data-nav-menu>
         <NavItems nav={nav} active={active} />
-      </details>
+      </div>
+      {/* After the menu, so CSS can swap them while it is the target (`#menu:target ~ ...`). */}
+      <a className="nav-menu-button nav-menu-open" href={`#${MENU_ID}`} aria-controls={MENU_ID} data-nav-toggle>
+        <Icon name="menu" />
+        <span>মেনু</span>
+        <span className="visually-hidden"> (Menu)</span>
+      </a>
+      {/* A fragment no element has: the menu stops being the target and the page does not scroll. */}
+      <a className="nav-menu-button nav-menu-close" href={`#${MENU_ID}-closed`} aria-controls={MENU_ID} data-nav-toggle>
+        <Icon name="close" />
+        <span>বন্ধ</span>
+        <span className="visually-hidden"> (Close menu)</span>
+      </a>
     </nav>
   );
 }

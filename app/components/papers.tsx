@@ -251,8 +251,21 @@ export function PaperHeader({
   );
 }
 
+/**
+ * How to print a paper. The button opens the print dialog through the enhancement script
+ * (enhance/print.ts), which reveals it: without JS it could do nothing, so it starts hidden. The
+ * sentence stays for everyone: a phone's in-app browser (a link opened from Messenger) ignores
+ * window.print(), and there the browser's own menu is the way.
+ */
 export function PrintHint() {
-  return <p className="print-hint no-print muted">প্রিন্ট করতে ব্রাউজারের Print (Ctrl+P) ব্যবহার করুন; A4 কাগজে সাজানো আছে।</p>;
+  return (
+    <div className="print-hint no-print">
+      <button type="button" className="btn" data-print="" hidden>
+        প্রিন্ট করুন
+      </button>
+      <p className="muted">কম্পিউটারে Ctrl+P চাপুন; ফোনে ব্রাউজারের মেনু (⋮) থেকে &apos;Share&apos; বা &apos;Print&apos; বেছে নিন। A4 কাগজে সাজানো আছে।</p>
+    </div>
+  );
 }
 
 type FullPaperView = PaperListItem & { contentHtml: string | null; questions: QuestionView[] };

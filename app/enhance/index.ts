@@ -9,6 +9,7 @@ import { initCarousel, initCarousels } from "./carousel";
 import { initCountdown } from "./countdown";
 import { initPlayer } from "./player";
 import { initPresence } from "./presence";
+import { initPrint } from "./print";
 import { initQuiz } from "./quiz";
 import { initScroll } from "./scroll";
 import { initSuggest } from "./suggest";
@@ -24,7 +25,7 @@ function start(): void {
   if (w.grbdEnhanced) return; // the script included twice must not double every listener
   w.grbdEnhanced = true;
   // Isolated so one failing behaviour leaves the others (and the no-JS fallbacks) working.
-  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer, initAttempt, initAutosubmit, initQuiz, initSuggest, initCountdown]) {
+  for (const init of [initScroll, initCarousel, initSwap, initPresence, initThumbs, initPlayer, initAttempt, initAutosubmit, initQuiz, initSuggest, initCountdown, initPrint]) {
     try {
       init();
     } catch (err) {

@@ -1,11 +1,15 @@
 /**
- * Scroll helpers: scroll-to-top button, in-page navbar fragments on /home, and closing
- * <details> dropdowns / the mobile menu. Without JS all of these are plain links and <details>.
+ * Scroll helpers: scroll-to-top button, in-page navbar fragments on /home, closing <details>
+ * dropdowns, and the phone menu. Without JS all of these are plain links and <details>; the menu
+ * opens as the URL's target (#menu, components/navbar.tsx). Here it opens in place instead, so opening
+ * and closing it leaves no history entries for Back to walk through.
  */
 import { el, modified, motion, perFrame } from "./util";
 
 const DROPDOWN = "details[data-dropdown]";
-const MENU = "details[data-nav-menu]";
+const MENU = "[data-nav-menu]";
+const TOGGLE = "a[data-nav-toggle]";
+const OPEN = "is-open";
 const ACTIVE = "active";
 
 const onHome = (): boolean => /^\/home\/?$/.test(location.pathname);
@@ -46,13 +50,37 @@ function toTop(e: MouseEvent, link: Element): void {
   link.classList.remove("is-visible");
 }
 
+const menu = (): HTMLElement | null => document.querySelector<HTMLElement>(MENU);
+
+/** Open and over the page: on wide screens the items are in the bar itself and never "open". */
+function menuOpen(m: HTMLElement): boolean {
+  return (m.classList.contains(OPEN) || m.matches(":target")) && getComputedStyle(m).position === "fixed";
+}
+
+function setMenu(m: HTMLElement, open: boolean): void {
+  m.classList.toggle(OPEN, open);
+  // Opened as the URL's target (a tap before this script ran, or a shared link): only a fragment
+  // navigation ends that; replacing the entry adds none. No element has that id: nothing scrolls.
+  if (!open && m.matches(":target")) location.replace(`#${m.id}-closed`);
+  document.querySelectorAll(TOGGLE).forEach((a) => a.setAttribute("aria-expanded", String(open)));
+}
+
+/** Focus the menu button shown now (open and close take turns in one place). */
+function focusToggle(): void {
+  Array.from(document.querySelectorAll<HTMLElement>(TOGGLE)).find((a) => a.offsetParent)?.focus();
+}
+
 function toFragment(e: MouseEvent, a: HTMLElement): void {
   const id = a.dataset.navFragment || "";
   const target = id && document.getElementById(id);
   if (!onHome() || !target) return; // let the browser navigate to /home#id
+  const m = menu();
+  // A menu opened as the URL's target closes as the browser follows the link (and scrolls smoothly, by
+  // the stylesheet's scroll-behavior): leave it to the browser.
+  if (m?.matches(":target") && m.contains(a)) return m.classList.remove(OPEN);
   e.preventDefault();
-  // On phones the menu is a <details> overlaying the page: close it before scrolling.
-  openPopups().forEach((d) => d.contains(a) && (d.open = false));
+  // On phones the menu overlays the page: close it before scrolling.
+  if (m?.contains(a)) setMenu(m, false);
   // CSS scroll-padding-top keeps the section clear of the sticky navbar.
   target.scrollIntoView({ behavior: motion(), block: "start" });
   // Like a real fragment jump, continue keyboard navigation from the section.
@@ -62,17 +90,20 @@ function toFragment(e: MouseEvent, a: HTMLElement): void {
   syncActive();
 }
 
-/** The mobile menu only behaves as a popup while its <summary> is shown (small screens). */
-const closable = (d: Element): boolean =>
-  d.matches(DROPDOWN) || !!(d.querySelector("summary") as HTMLElement | null)?.offsetParent;
-
 function openPopups(): HTMLDetailsElement[] {
-  return Array.from(document.querySelectorAll<HTMLDetailsElement>(`${DROPDOWN}[open],${MENU}[open]`)).filter(closable);
+  return Array.from(document.querySelectorAll<HTMLDetailsElement>(`${DROPDOWN}[open]`));
 }
 
 function onKey(e: KeyboardEvent): void {
   if (e.key !== "Escape" && e.key !== "Esc") return;
   const open = openPopups();
+  const m = menu();
+  // An open dropdown inside the menu closes first; then the menu.
+  if (!open.length && m && menuOpen(m)) {
+    setMenu(m, false);
+    focusToggle();
+    return;
+  }
   if (!open.length) return;
   const focus = document.activeElement;
   // Close the innermost popup holding focus (document order puts nested ones last), else the last one.
@@ -101,9 +132,18 @@ export function initScroll(): void {
   document.addEventListener("click", (e) => {
     const t = el(e);
     if (!t) return;
-    // Any click outside an open dropdown (or the open mobile menu) closes it.
+    // Any click outside an open dropdown (or the open phone menu) closes it.
     openPopups().forEach((d) => d.contains(t) || (d.open = false));
+    const m = menu();
+    const toggle = t.closest(TOGGLE);
+    if (m && !toggle && !m.contains(t) && menuOpen(m)) setMenu(m, false);
     if (modified(e)) return;
+    if (m && toggle) {
+      e.preventDefault();
+      setMenu(m, !menuOpen(m));
+      focusToggle();
+      return;
+    }
     const top = t.closest("[data-to-top]");
     if (top) return toTop(e, top);
     const frag = t.closest<HTMLElement>("a[data-nav-fragment]");

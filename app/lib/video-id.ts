@@ -100,8 +100,18 @@ const LOCAL_THUMBNAIL = "/images/video-fallback.svg";
  * hq, mq, default) and fall back along that order, then to the local image (app/enhance/thumbs.ts).
  */
 export function thumbnailWithFallbacks(id: string, from: number): { src: string; "data-fallbacks"?: string } {
-  const [src = LOCAL_THUMBNAIL, ...rest] = thumbnailUrls(id).slice(from);
-  return { src, "data-fallbacks": src === LOCAL_THUMBNAIL ? undefined : [...rest, LOCAL_THUMBNAIL].join(" ") };
+  const src = thumbnailUrls(id)[from] ?? LOCAL_THUMBNAIL;
+  return { src, "data-fallbacks": thumbnailFallbacks(src) };
+}
+
+/**
+ * data-fallbacks for a thumbnail <img> whose src is one of thumbnailUrls(): the smaller sizes after
+ * it, then the local image. Undefined for any other src (the local image itself: nothing further).
+ */
+export function thumbnailFallbacks(src: string): string | undefined {
+  const urls = thumbnailUrls(/^https:\/\/i\.ytimg\.com\/vi\/([^/]+)\//.exec(src)?.[1] ?? "");
+  const at = urls.indexOf(src);
+  return at < 0 ? undefined : [...urls.slice(at + 1), LOCAL_THUMBNAIL].join(" ");
 }
 
 /** The video's own page on YouTube: where play goes without JavaScript. */

@@ -8,7 +8,7 @@ import { formatBoardYear } from "~/lib/board-year";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { parseId } from "~/lib/http.server";
 import { seo } from "~/lib/meta";
-import { embedUrl, thumbnailUrls, videoIdFrom } from "~/lib/video-id";
+import { embedUrl, thumbnailFallbacks, thumbnailUrls, videoIdFrom } from "~/lib/video-id";
 import { listExamples } from "~/models/exams.server";
 import examStyles from "~/styles/exam.css";
 
@@ -106,7 +106,16 @@ export default function ExamplePage() {
                     <>
                       <a className="video-thumb" href={ex.video.playHref} data-swap={`#ex-${ex.id}`}>
                         {ex.video.thumbnail ? (
-                          <img src={ex.video.thumbnail} alt="" width="480" height="360" loading="lazy" decoding="async" />
+                          // A thumbnail that cannot load falls back to the local image, as on home (app.css, enhance/thumbs.ts).
+                          <img
+                            src={ex.video.thumbnail}
+                            data-fallbacks={thumbnailFallbacks(ex.video.thumbnail)}
+                            alt=""
+                            width="480"
+                            height="360"
+                            loading="lazy"
+                            decoding="async"
+                          />
                         ) : null}
                         <span className="play-label">▶ ভিডিও দেখুন</span>
                       </a>

@@ -5,7 +5,7 @@ import { katexLinks } from "~/styles/katex";
 import { Fragment } from "react";
 import { OmrSheet, PaperSetSheet, SetKeySheet } from "~/components/made-paper";
 import { StepBar } from "~/components/make-question";
-import { Breadcrumb } from "~/components/papers";
+import { Breadcrumb, PrintHint } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { notFound } from "~/lib/http.server";
 import { stepQuery } from "~/lib/make-question";
@@ -83,8 +83,9 @@ export default function SavedPaper() {
         <h1>{settings.exam || "প্রশ্নপত্র"}</h1>
         <p>
           {toBanglaDigits(sets.length)}টি সেট ({sets.map((s) => s.code).join(", ")}) · প্রতিটি সেটের উত্তরমালা আলাদা পাতায়
-          {hasMcq ? " · শেষে OMR উত্তরপত্র" : ""}। প্রিন্ট করতে ব্রাউজারের Print (Ctrl+P) ব্যবহার করুন; A4 কাগজে সাজানো আছে।
+          {hasMcq ? " · শেষে OMR উত্তরপত্র" : ""}।
         </p>
+        <PrintHint />
         <p>
           এই প্রশ্নপত্রের স্থায়ী ঠিকানা (বদলায় না): <a href={here}>{here}</a>। শেষবার খোলার পর এক বছর কেউ না খুললে
           প্রশ্নপত্রটি মুছে ফেলা হয়।

@@ -148,11 +148,20 @@ describe("step 1: chapters", () => {
   });
 });
 
+/** A paper's print button (hidden until the enhancement script shows it) and the way without it. */
+function expectPrintHint(page: string) {
+  expect(page).toContain('<button type="button" class="btn" data-print="" hidden="">প্রিন্ট করুন</button>');
+  expect(page).toContain("ফোনে ব্রাউজারের মেনু (⋮) থেকে &#x27;Share&#x27; বা &#x27;Print&#x27; বেছে নিন");
+  expect(page).not.toContain("Ctrl+P) ব্যবহার করুন");
+}
+
 describe("the first version's paper link", () => {
   it("still prints the chosen questions, and leads on to the settings step with them", async () => {
     const data = await json(await call(firstVersionLoader, `${BASE}/paper?q=1003,1001,2001`, P));
     expect(ids(data.questions)).toEqual([1003, 1001, 2001]);
-    expect(html(FirstVersionPaper, data)).toContain(`href="${BASE}/settings?q=1003&amp;q=1001&amp;q=2001"`);
+    const page = html(FirstVersionPaper, data);
+    expect(page).toContain(`href="${BASE}/settings?q=1003&amp;q=1001&amp;q=2001"`);
+    expectPrintHint(page);
     const settings = await json(await call(settingsLoader, `${BASE}/settings?q=1003&q=1001&q=2001`, P));
     expect(ids(settings.questions)).toEqual([1001, 1003]); // chemistry's 2001 is left out here
   });
@@ -470,6 +479,10 @@ describe("step 4: the saved paper", () => {
     expect(only.match(/class="mp-sheet mp-key"/g)).toHaveLength(4);
     expect(only).not.toContain("mp-sheet mp-set");
     expect(only).not.toContain("omr-row");
+  });
+
+  it("offers a print button and the phone's way to print", () => {
+    expectPrintHint(html(SavedPaper, { code, paper, part: null, base: BASE, edit: "", step2: "" }));
   });
 
   it("prints no board-year label when the teacher leaves them off", async () => {

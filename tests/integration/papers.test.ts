@@ -1,3 +1,5 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { liveSchedule } from "~/models/live.server";
@@ -9,12 +11,19 @@ import { loader as qpLoader } from "~/routes/qp-by-subject-board.$sid.$bid";
 import { loader as creativeLoader } from "~/routes/board-creative";
 import { loader as multiqLoader } from "~/routes/board-multiq";
 import { loader as questionPaperIndexLoader } from "~/routes/questionpaper._index";
-import { loader as questionPaperLoader } from "~/routes/questionpaper.$grtid";
+import ExamQuestionPaper, { loader as questionPaperLoader } from "~/routes/questionpaper.$grtid";
 import { loader as madePaperLoader } from "~/routes/make-question.$sname.$sid.$gid.paper";
 import { loader as liveRoomLoader } from "~/routes/live.room";
 import { loader as liveIndexLoader } from "~/routes/live._index";
 import { loader as examPickerLoader } from "~/routes/exam-picker";
 import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema } from "./db";
+
+// A route component reads its data with Remix's hook; here it gets the loader's output.
+const remix = vi.hoisted(() => ({ loader: undefined as unknown }));
+vi.mock("@remix-run/react", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@remix-run/react")>()),
+  useLoaderData: () => remix.loader,
+}));
 
 const CREATIVE_HTML = String.raw`<p>উদ্দীপক: $f(x) = \frac{2x+1}{x-1}$</p><ol><li>ক) ডোমেন নির্ণয় কর।</li><li>খ) \(f^{-1}(x)\) নির্ণয় কর।</li></ol>`;
 const KEYS = ["ক", "খ", "গ", "ঘ"];
@@ -306,6 +315,13 @@ describe("questionpaper", () => {
     expect(data.exam).toMatchObject({ name: "এসএসসি গণিত মডেল টেস্ট", fullMarks: 25, durationMinutes: 25, subject: "গণিত" });
     expect(ids(data.questions)).toEqual([3001, 3002, 3003, 3004, 3005]);
     expect(data.questions.map((q: { correct: string }) => q.correct)).toEqual(["খ", "গ", "ঘ", "ক", "খ"]);
+  });
+
+  it("offers a print button (shown by the enhancement script) and the phone's way to print", async () => {
+    remix.loader = await json(await call(questionPaperLoader, "/questionpaper/7", { grtid: "7" }));
+    const page = renderToStaticMarkup(createElement(ExamQuestionPaper));
+    expect(page).toContain('<button type="button" class="btn" data-print="" hidden="">প্রিন্ট করুন</button>');
+    expect(page).toContain("ফোনে ব্রাউজারের মেনু (⋮) থেকে &#x27;Share&#x27; বা &#x27;Print&#x27; বেছে নিন");
   });
 
   it.each(["0", "abc", "999", "7.0"])("404s questionpaper/%s", async (grtid) => {

@@ -166,3 +166,16 @@ describe("thumbnailWithFallbacks", () => {
     expect(thumbnailWithFallbacks("bad id", 0)).toEqual({ src: "/images/video-fallback.svg", "data-fallbacks": undefined });
   });
 });
+
+describe("thumbnailFallbacks", () => {
+  it("continues from a given thumbnail along the spec's order to the local image", async () => {
+    const { thumbnailFallbacks } = await import("~/lib/video-id");
+    expect(thumbnailFallbacks("https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg")).toBe(
+      "https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg https://i.ytimg.com/vi/dQw4w9WgXcQ/default.jpg /images/video-fallback.svg",
+    );
+    expect(thumbnailFallbacks("https://i.ytimg.com/vi/dQw4w9WgXcQ/default.jpg")).toBe("/images/video-fallback.svg");
+    for (const other of ["/images/video-fallback.svg", "https://example.com/vi/dQw4w9WgXcQ/hqdefault.jpg", "https://i.ytimg.com/vi/bad/hqdefault.jpg"]) {
+      expect(thumbnailFallbacks(other), other).toBeUndefined();
+    }
+  });
+});
