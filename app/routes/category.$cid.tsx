@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageBanner } from "~/components/page-banner";
 import { GeneralSidebar } from "~/components/sidebars";
@@ -9,8 +9,10 @@ import { useRootData } from "~/components/root-data";
 import { generalSidebar } from "~/models/sidebar.server";
 import { getCategoryPage } from "~/models/study.server";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const cid = parseCategoryId(params.cid);
+  // One address per chapter: /category/01 (or " 1") is /category/1.
+  if (params.cid !== String(cid)) throw redirect(`/category/${cid}${new URL(request.url).search}`, 301);
   const page = await getCategoryPage(cid);
   if (!page) throw notFound();
   const sidebar = await generalSidebar(page.category.subject.id);

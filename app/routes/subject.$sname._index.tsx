@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChapterPages, pageSuffix } from "~/components/chapter-list";
 import { PageBanner } from "~/components/page-banner";
@@ -14,6 +14,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const subject = await findSubjectBySlug(slug);
   if (!subject) throw notFound();
   const url = new URL(request.url);
+  // One address per subject: /subject/MATH is /subject/math.
+  if (params.sname !== subject.slug) throw redirect(`/subject/${encodeURIComponent(subject.slug)}${url.search}`, 301);
   const [grades, list] = await Promise.all([subjectGradesOf(subject.id), subjectChapters(subject.id, null, parsePage(url.searchParams.get("page")))]);
   return json({ subject, grades, ...list, search: url.search });
 }

@@ -128,6 +128,14 @@ describe("category/{cid}", () => {
     expect(data.sidebar.multipleChoice.length).toBeGreaterThan(0);
   });
 
+  it("sends another spelling of the id (leading zeros) to the one address, keeping the query", async () => {
+    for (const [cid, query] of [["010", ""], ["0010", "?x=1"]]) {
+      const res = await call(categoryLoader, `/category/${cid}${query}`, { cid });
+      expect(res.status).toBe(301);
+      expect(res.headers.get("Location")).toBe(`/category/10${query}`);
+    }
+  });
+
   it("has empty lists for a chapter with no titles and no siblings", async () => {
     const data = await (await call(categoryLoader, "/category/20", { cid: "20" })).json();
     expect(data.titles).toEqual([]);
@@ -245,6 +253,14 @@ describe("subject pages", () => {
     expect(data.grades.map((g: { gname: string }) => g.gname)).toEqual(["এসএসসি", "এইচএসসি"]);
     expect((await call(subjectLoader, "/subject/nope", { sname: "nope" })).status).toBe(404);
     expect((await call(subjectLoader, "/subject/..%2F", { sname: "../" })).status).toBe(404);
+  });
+
+  it("sends /subject/{sname} in another case to the one address, keeping the query", async () => {
+    for (const [sname, query] of [["HIGHER-MATH", ""], ["Higher-Math", "?page=2"]]) {
+      const res = await call(subjectLoader, `/subject/${sname}${query}`, { sname });
+      expect(res.status).toBe(301);
+      expect(res.headers.get("Location")).toBe(`/subject/higher-math${query}`);
+    }
   });
 });
 
