@@ -35,6 +35,8 @@ export const links: LinksFunction = () => [
   { rel: "preload", href: bengaliRegular, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: fontStyles },
   { rel: "stylesheet", href: appStyles },
+  // The ICO for browsers without SVG icons (and all that ask for /favicon.ico anyway); the others take the SVG.
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
