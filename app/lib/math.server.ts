@@ -3,6 +3,7 @@
 // This runs when content is saved, seeded or re-rendered (models/rendering.server.ts), never per request.
 import { createHash } from "node:crypto";
 import katex from "katex";
+import { toBanglaDigits } from "~/lib/bangla-digits";
 import { absolutizeImageSources } from "~/lib/image-path";
 import { sanitizeStaffHtml } from "~/lib/sanitize.server";
 
@@ -61,14 +62,52 @@ function negativeEms(node: unknown, seen = new Set<object>()): number {
 // KaTeX's parser is exported for tools but left out of its type declarations.
 const parseTex = (katex as unknown as { __parse(tex: string, options: object): unknown }).__parse;
 
-export function renderFormula(tex: string, displayMode: boolean): string {
+/**
+ * How a formula's digits are drawn: Bangla (০–৯), as Bangla-medium textbooks print formulas, or
+ * Latin, beside English text.
+ */
+export type FormulaDigits = "bangla" | "latin";
+
+/**
+ * The digits for the formulas of staff HTML, from the language of the text around them: Latin when
+ * that text has Latin letters and no Bangla ones (an English lesson, an admission question set in
+ * English), otherwise Bangla, also for a field that is a formula alone (an MCQ option). Read from the
+ * text itself rather than its subject: every save path and `npm run db:render` render one field at a
+ * time, and so decide alike; and a maths question written in English is English-medium too.
+ */
+export function formulaDigitsFor(html: string): FormulaDigits {
+  const prose = html
+    .replace(MATH, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&[#a-z0-9]+;/gi, " ");
+  return /[A-Za-z]/.test(prose) && !/[\u0980-\u09FF]/.test(prose) ? "latin" : "bangla";
+}
+
+/**
+ * KaTeX's output with Bangla digits in what is seen (its .katex-html part, which comes last), in text
+ * only: never in an attribute (style="height:0.8em") or a character reference (&#x27;). The MathML part
+ * before it, what screen readers read, keeps the digits as written, and its annotation the TeX source.
+ */
+function withBanglaDigits(html: string): string {
+  const at = html.indexOf('<span class="katex-html"');
+  if (at < 0) return html;
+  const seen = html
+    .slice(at)
+    .split(/(<[^>]*>)/)
+    .map((part, i) => (i % 2 ? part : part.replace(/&[#a-z0-9]+;|[0-9]/gi, (m) => (m.length > 1 ? m : toBanglaDigits(m)))))
+    .join("");
+  return html.slice(0, at) + seen;
+}
+
+export function renderFormula(tex: string, displayMode: boolean, digits: FormulaDigits = "bangla"): string {
   try {
     const options = { ...KATEX_OPTIONS, displayMode };
     if (negativeEms(parseTex(tex, options)) > MAX_EM) throw new Error("negative lengths beyond the limit");
-    return katex.renderToString(tex, {
+    const html = katex.renderToString(tex, {
       ...options,
       output: "htmlAndMathml", // MathML for screen readers; KaTeX CSS hides it visually
     });
+    return digits === "bangla" ? withBanglaDigits(html) : html;
   } catch {
     const src = displayMode ? `$$${tex}$$` : `$${tex}$`;
     return `<code class="math-error" title="এই সূত্রটি দেখানো যায়নি">${escapeHtml(src)}</code>`;
@@ -76,7 +115,7 @@ export function renderFormula(tex: string, displayMode: boolean): string {
 }
 
 /** Typesets every formula in the text parts of an HTML string; tags and code blocks are left alone. */
-export function typesetMath(html: string): string {
+export function typesetMath(html: string, digits: FormulaDigits = formulaDigitsFor(html)): string {
   if (!/\$|\\\(|\\\[/.test(html)) return html;
   const parts = html.split(/(<[^>]*>)/);
   let skipUntil: string | null = null;
@@ -91,14 +130,17 @@ export function typesetMath(html: string): string {
     if (skipUntil || !part) continue;
     parts[i] = part.replace(MATH, (_m, d1?: string, d2?: string, i1?: string, i2?: string) => {
       const display = d1 ?? d2;
-      return renderFormula(decode((display ?? i1 ?? i2 ?? "").trim()), display !== undefined);
+      return renderFormula(decode((display ?? i1 ?? i2 ?? "").trim()), display !== undefined, digits);
     });
   }
   return parts.join("");
 }
 
-/** Raise when the rules change (KaTeX options and limits, sanitiser, image paths, delimiters): stored HTML becomes stale. */
-const RULES_VERSION = 3;
+/**
+ * Raise when the rules change (KaTeX options and limits, sanitiser, image paths, delimiters, the
+ * formulas' digits): stored HTML becomes stale.
+ */
+const RULES_VERSION = 4;
 
 /**
  * The version stored next to rendered HTML: it changes with the rules and with KaTeX itself, so an

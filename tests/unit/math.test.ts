@@ -43,3 +43,58 @@ describe("staff math stays in its box", () => {
     }
   });
 });
+
+describe("formula digits", () => {
+  // KaTeX's output is the MathML part (for screen readers, with the TeX source as its annotation),
+  // then the part that is seen.
+  const parts = (html: string) => {
+    const at = html.indexOf('<span class="katex-html"');
+    expect(at).toBeGreaterThan(0);
+    return { mathml: html.slice(0, at), seen: html.slice(at) };
+  };
+  const seenText = (html: string) => parts(html).seen.replace(/<[^>]*>/g, "");
+
+  it("are Bangla where the formula is seen, in Bangla-medium content and in a formula alone", async () => {
+    const { renderStaffHtml } = await import("~/lib/math.server");
+    for (const source of ["$x^2 + 19$", "<p>$x^2 + 19$ এর মান কত?</p>"]) {
+      const html = renderStaffHtml(source);
+      const { mathml } = parts(html);
+      expect(seenText(html), source).toContain("২"); // the square
+      expect(seenText(html), source).toContain("১৯");
+      expect(seenText(html), source).not.toMatch(/[0-9]/);
+      // Screen readers and the source keep what was written.
+      expect(mathml, source).toContain("<mn>2</mn>");
+      expect(mathml, source).toContain("<mn>19</mn>");
+      expect(mathml, source).toContain('<annotation encoding="application/x-tex">x^2 + 19</annotation>');
+    }
+  });
+
+  it("are Latin in English-medium content", async () => {
+    const { renderStaffHtml } = await import("~/lib/math.server");
+    const html = renderStaffHtml("<p>Find the value of $x^2 + 19$ when $x = 2$.</p>");
+    expect(seenText(html)).toContain("19");
+    expect(html).not.toMatch(/[০-৯]/);
+  });
+
+  it("leave lengths in attributes and character references alone", async () => {
+    const { renderFormula } = await import("~/lib/math.server");
+    const html = renderFormula("\\frac{12}{7} + \\text{it's 5}", false, "bangla");
+    expect(html).toMatch(/style="height:[0-9.]+em/);
+    expect(html).not.toMatch(/style="[^"]*[০-৯]/);
+    expect(html).toContain("&#x27;");
+    expect(seenText(html)).toContain("১২");
+    expect(seenText(html)).toContain("৭");
+    expect(seenText(html)).toContain("৫");
+  });
+
+  it("are decided by the text around the formulas", async () => {
+    const { formulaDigitsFor } = await import("~/lib/math.server");
+    expect(formulaDigitsFor("<p>Choose the correct answer: $2 + 2$</p>")).toBe("latin");
+    expect(formulaDigitsFor("<p>সঠিক উত্তর কোনটি? $2 + 2$</p>")).toBe("bangla");
+    // A formula alone (an MCQ option), or only tags and entities around it: the site's medium.
+    expect(formulaDigitsFor("$\\frac{1}{2}$")).toBe("bangla");
+    expect(formulaDigitsFor("<p>&nbsp;\\(x^2\\)</p>")).toBe("bangla");
+    // Latin letters inside the formula say nothing about the text.
+    expect(formulaDigitsFor("$\\sin x$ এর মান")).toBe("bangla");
+  });
+});
