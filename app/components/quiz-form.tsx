@@ -5,6 +5,28 @@ import type { Score } from "~/lib/scoring";
 
 export const QUIZ_RESULT_ID = "quiz-result";
 
+/** The words of a quiz's buttons and pager. The exam page and MCQ practice keep the English ones. */
+export type QuizLabels = { submit: string; result: string; clear: string; prev: string; next: string; pageOf: (page: string, total: string, rows: string) => string };
+
+export const ENGLISH_QUIZ_LABELS: QuizLabels = {
+  submit: "Submit",
+  result: "View Result",
+  clear: "Clear selections",
+  prev: "Prev",
+  next: "Next",
+  pageOf: (page, total, rows) => `Page ${page} of ${total} — total questions: ${rows}`,
+};
+
+/** For pages that are Bangla throughout (the mistake book). */
+export const BANGLA_QUIZ_LABELS: QuizLabels = {
+  submit: "জমা দিন",
+  result: "ফলাফল দেখুন",
+  clear: "বাছাই মুছুন",
+  prev: "আগের পাতা",
+  next: "পরের পাতা",
+  pageOf: (page, total, rows) => `পৃষ্ঠা ${page} / ${total} — মোট প্রশ্ন: ${rows}`,
+};
+
 /**
  * The one answer form of a quiz page (exam page, MCQ practice): the questions, the score after
  * Submit and the buttons. It posts to the page itself, which scores on the server and answers with
@@ -18,6 +40,7 @@ export function QuizForm({
   state,
   restartHref,
   check = false,
+  labels = ENGLISH_QUIZ_LABELS,
 }: {
   /** The page's own URL; the #fragment brings the score into view after a no-JS post. */
   action: string;
@@ -30,6 +53,7 @@ export function QuizForm({
   restartHref: string;
   /** MCQ practice: a check button per question (its answer and explanation at once). */
   check?: boolean;
+  labels?: QuizLabels;
 }) {
   const { submitted, showResult, answers, score, results } = state;
   return (
@@ -42,7 +66,7 @@ export function QuizForm({
       {submitted
         ? Object.entries(answers).map(([id, key]) => <input type="hidden" name={`q${id}`} value={key} key={`a${id}`} />)
         : null}
-      {score ? <ScoreBox score={score} showResult={showResult} restartHref={restartHref} swap={swap} /> : null}
+      {score ? <ScoreBox score={score} showResult={showResult} restartHref={restartHref} swap={swap} resultLabel={labels.result} /> : null}
       <ol className="question-grid">
         {questions.map((q) => (
           <QuestionItem
@@ -83,13 +107,13 @@ export function QuizForm({
       <div className="quiz-actions">
         {submitted ? (
           <button type="submit" name="intent" value="submit" className="btn" disabled>
-            Submit
+            {labels.submit}
           </button>
         ) : (
           // Submit locks the page, so it asks first; <details> needs no JS (with JS the count of
           // unanswered questions is filled in, enhance/quiz.ts).
           <details className="submit-confirm">
-            <summary className="btn">Submit</summary>
+            <summary className="btn">{labels.submit}</summary>
             <div className="confirm-pop">
               <p>
                 জমা দিলে এই পৃষ্ঠার উত্তর আর বদলানো যাবে না।<span data-unanswered />
@@ -107,17 +131,17 @@ export function QuizForm({
           className="btn btn-secondary"
           disabled={!submitted || showResult || undefined}
         >
-          View Result
+          {labels.result}
         </button>
         <button type="submit" name="intent" value="clear" className="btn btn-ghost" disabled={submitted || undefined}>
-          Clear selections
+          {labels.clear}
         </button>
       </div>
     </form>
   );
 }
 
-function ScoreBox({ score, showResult, restartHref, swap }: { score: Score; showResult: boolean; restartHref: string; swap: string }) {
+function ScoreBox({ score, showResult, restartHref, swap, resultLabel }: { score: Score; showResult: boolean; restartHref: string; swap: string; resultLabel: string }) {
   const bn = toBanglaDigits;
   return (
     <div id={QUIZ_RESULT_ID} className="notice success score-box" role="status" tabIndex={-1}>
@@ -131,7 +155,7 @@ function ScoreBox({ score, showResult, restartHref, swap }: { score: Score; show
         </p>
       ) : null}
       <p className="score-next">
-        {showResult ? "সবুজ ✓ চিহ্ন সঠিক উত্তর, লাল ✗ চিহ্ন আপনার ভুল উত্তর। " : "উত্তর মিলিয়ে দেখতে View Result চাপুন। "}
+        {showResult ? "সবুজ ✓ চিহ্ন সঠিক উত্তর, লাল ✗ চিহ্ন আপনার ভুল উত্তর। " : `উত্তর মিলিয়ে দেখতে ${resultLabel} চাপুন। `}
         <a href={restartHref} data-swap={swap} data-swap-scroll data-swap-replace>
           আবার চেষ্টা করুন
         </a>
@@ -144,32 +168,32 @@ function ScoreBox({ score, showResult, restartHref, swap }: { score: Score; show
  * Prev / 'page / totalPages' / Next, and 'Page X of Y — total questions: N' (English words, Bangla
  * digits). With JS the page changes in place and replaces the history entry (spec 4).
  */
-export function QuizPager({ pager, swap }: { pager: Pager; swap: string }) {
+export function QuizPager({ pager, swap, labels = ENGLISH_QUIZ_LABELS }: { pager: Pager; swap: string; labels?: QuizLabels }) {
   const bn = toBanglaDigits;
   return (
     <>
       <nav className="quiz-pager" aria-label="পৃষ্ঠা (pages)">
         {pager.prevHref ? (
           <a className="btn btn-ghost" rel="prev" href={pager.prevHref} data-swap={swap} data-swap-scroll data-swap-replace>
-            Prev
+            {labels.prev}
           </a>
         ) : (
           <span className="btn btn-ghost is-disabled" aria-disabled="true">
-            Prev
+            {labels.prev}
           </span>
         )}
         <span className="pager-count">{`${bn(pager.page)} / ${bn(pager.totalPages)}`}</span>
         {pager.nextHref ? (
           <a className="btn btn-ghost" rel="next" href={pager.nextHref} data-swap={swap} data-swap-scroll data-swap-replace>
-            Next
+            {labels.next}
           </a>
         ) : (
           <span className="btn btn-ghost is-disabled" aria-disabled="true">
-            Next
+            {labels.next}
           </span>
         )}
       </nav>
-      <p className="quiz-footer">{`Page ${bn(pager.page)} of ${bn(pager.totalPages)} — total questions: ${bn(pager.totalRows)}`}</p>
+      <p className="quiz-footer">{labels.pageOf(bn(pager.page), bn(pager.totalPages), bn(pager.totalRows))}</p>
     </>
   );
 }

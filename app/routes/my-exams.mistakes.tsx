@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunction
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
-import { QuizForm, QuizPager } from "~/components/quiz-form";
+import { BANGLA_QUIZ_LABELS, QuizForm, QuizPager } from "~/components/quiz-form";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { parsePage } from "~/lib/exam-query";
 import { browserHash, readBrowserKey } from "~/lib/exam-browser.server";
@@ -107,8 +107,9 @@ export default function MistakeBook() {
               questions={d.questions}
               state={d.state}
               restartHref={d.self}
+              labels={BANGLA_QUIZ_LABELS}
             />
-            <QuizPager swap={SWAP} pager={d.pager} />
+            <QuizPager swap={SWAP} pager={d.pager} labels={BANGLA_QUIZ_LABELS} />
           </>
         )}
       </section>

@@ -505,6 +505,9 @@ describe("this browser's attempts and mistake book", () => {
     ).json();
     expect(graded.state.score).toMatchObject({ right: 1, count: 2 });
     expect(html(MistakeBook, book, graded)).toContain("EXPLAINED 6004");
+    const bookPage = html(MistakeBook, book);
+    for (const bn of ["জমা দিন", "ফলাফল দেখুন", "বাছাই মুছুন", "পৃষ্ঠা ১ / ১ — মোট প্রশ্ন: ২", "আগের পাতা", "পরের পাতা"]) expect(bookPage).toContain(bn);
+    for (const en of ["Submit", "View Result", "Clear selections", "Page ", "Prev", "Next"]) expect(bookPage).not.toContain(`>${en}`);
 
     const none = await (await call(myExamsLoader, "/my-exams")).json();
     expect(none).toMatchObject({ attempts: [], mistakes: 0 });
