@@ -7,7 +7,11 @@
 //   - app/models take plain values and return data: they import no route and nothing of app/utils
 //     (the HTTP side: cookies, sessions, CSRF, forms, statuses);
 //   - KaTeX, mysql2 and drizzle's runtime are imported only by *.server modules, app/db and scripts:
-//     a route that imported katex shipped 77 KB gzipped of it to the browser.
+//     a route that imported katex shipped 77 KB gzipped of it to the browser;
+//   - routes and components import only types from app/db/schema: a value from it (a list of
+//     choices, say) drags the schema and drizzle's runtime into the browser bundle, where they do
+//     not work, and the admin page falls into its error boundary once it hydrates. Such values
+//     live in app/lib.
 import js from "@eslint/js";
 import globals from "globals";
 import react from "eslint-plugin-react";
@@ -20,6 +24,13 @@ const serverOnlyPackages = [
   { name: "mysql2/promise", message: "The database is reached from *.server.ts modules only." },
   { name: "drizzle-orm", message: "Queries live in app/models/*.server.ts.", allowTypeImports: true },
 ];
+
+// Types from the schema are erased; a value brings the whole schema (and drizzle) to the browser.
+const schemaValues = {
+  group: ["~/db/schema", "**/db/schema"],
+  allowTypeImports: true,
+  message: "A value from app/db/schema brings drizzle into the browser bundle, where it breaks: put the value in app/lib and import it from there (types are fine).",
+};
 
 export default tseslint.config(
   {
@@ -136,6 +147,7 @@ export default tseslint.config(
           patterns: [
             { group: ["~/models/*", "../models/*"], allowTypeImports: true, message: "Components are rendered in the browser too: load data in a route, import only types from models." },
             { group: ["**/*.server", "*.server"], allowTypeImports: true, message: "A *.server module may not reach the browser bundle." },
+            schemaValues,
           ],
         },
       ],
@@ -145,7 +157,7 @@ export default tseslint.config(
     files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.client.tsx"],
     ignores: ["app/routes/**/*.server.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: serverOnlyPackages }],
+      "no-restricted-imports": ["error", { paths: serverOnlyPackages, patterns: [schemaValues] }],
     },
   },
 );

@@ -11,6 +11,7 @@
 // - Staff HTML is stored as written (`content`, `body`, ...) and, beside it, as the page shows it
 //   (`*_html`: sanitised, images made absolute, math typeset), with the renderer's version in
 //   `render_version`. Pages read only the `*_html` columns; `npm run db:render` renews stale ones.
+import { socialPlatforms, type SocialPlatform } from "../lib/social-platforms";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -181,17 +182,7 @@ export const footerUpdates = mysqlTable("footer_updates", {
   version: version(),
 });
 
-export const socialPlatforms = [
-  "facebook",
-  "twitter",
-  "googleplus",
-  "instagram",
-  "youtube",
-  "linkedin",
-  "tumblr",
-  "pinterest",
-] as const;
-export type SocialPlatform = (typeof socialPlatforms)[number];
+export type { SocialPlatform };
 
 export const socialLinks = mysqlTable("social_links", {
   platform: mysqlEnum("platform", socialPlatforms).primaryKey(),

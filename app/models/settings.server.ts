@@ -3,7 +3,8 @@
 // carries the version of every row it showed; a row changed since is a conflict, nothing is saved.
 import { eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { siteSettings, socialLinks, socialPlatforms, type SocialPlatform } from "~/db/schema";
+import { siteSettings, socialLinks } from "~/db/schema";
+import { socialPlatforms, type SocialPlatform } from "~/lib/social-platforms";
 import { recordAudit } from "./history.server";
 import { bumpContentVersion } from "./content-version.server";
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
-import { socialPlatforms } from "~/db/schema";
+import { socialPlatforms } from "~/lib/social-platforms";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { loadSettings, saveSettings, SETTING_KEYS, type SettingsValues, type Stamp } from "~/models/settings.server";
 

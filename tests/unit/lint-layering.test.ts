@@ -58,3 +58,19 @@ describe("routes", () => {
     expect(await restricted("app/routes/example.tsx", 'import mysql from "mysql2/promise";\nexport const x = mysql;')).not.toEqual([]);
   });
 });
+
+describe("app/db/schema", () => {
+  it("routes and components may not import a value from it (it would bring drizzle to the browser)", async () => {
+    const code = 'import { socialPlatforms } from "~/db/schema";\nexport const x = socialPlatforms;';
+    expect(await restricted("app/routes/gradmin.example.tsx", code)).not.toEqual([]);
+    expect(await restricted("app/components/example.tsx", code)).not.toEqual([]);
+    expect(await restricted("app/root.tsx", code)).not.toEqual([]);
+    expect(await restricted("app/routes/example.tsx", 'import { titles } from "../db/schema";\nexport const x = titles;')).not.toEqual([]);
+  });
+
+  it("routes and components may import its types; models may import its values", async () => {
+    expect(await restricted("app/routes/example.tsx", 'import type { SocialPlatform } from "~/db/schema";\nexport type T = SocialPlatform;')).toEqual([]);
+    expect(await restricted("app/components/example.tsx", 'import { type SocialPlatform } from "~/db/schema";\nexport type T = SocialPlatform;')).toEqual([]);
+    expect(await restricted("app/models/example.server.ts", 'import { titles } from "~/db/schema";\nexport const x = titles;')).toEqual([]);
+  });
+});
