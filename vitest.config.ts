@@ -18,6 +18,8 @@ export default defineConfig({
     globals: true,
     include: ["tests/**/*.test.ts", "app/**/*.test.ts"],
     environment: "node",
+    // Remix's data hooks answer with what a test renders with (tests/support/render.ts).
+    setupFiles: ["tests/support/remix-hooks.ts"],
     // Integration tests share one test database: run files one after another.
     fileParallelism: false,
     testTimeout: 20000,

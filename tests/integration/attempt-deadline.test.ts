@@ -1,9 +1,9 @@
 // The deadline without JavaScript: the attempt page's head carries a refresh to the result once the
 // deadline and its grace have passed (worked out per request), opening the result then finishes the
 // attempt, and the page says near its buttons that answers count only once a button sends them.
-import { createElement, Fragment, type FunctionComponent } from "react";
+import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { GRACE_SECONDS } from "~/lib/attempt";
 import { browserHash } from "~/lib/exam-browser.server";
@@ -11,17 +11,9 @@ import { clearExamCache } from "~/models/attempts.server";
 import AttemptPage, { loader as attemptLoader, meta as attemptMeta } from "~/routes/exampage.$grtid_.attempt.$attemptId/route";
 import { loader as resultLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId_.result";
 import { call, closeDb, db, insertQuestions, resetTables, schema } from "./db";
+import { html } from "../support/render";
 
-const remix = vi.hoisted(() => ({ loader: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => remix.loader,
-}));
 
-function html(Component: FunctionComponent, loaderData: unknown) {
-  remix.loader = loaderData;
-  return renderToStaticMarkup(createElement(Component));
-}
 
 /** The page's <meta> tags as Remix's <Meta> renders the route's descriptors (each one a <meta {...descriptor}>). */
 function metaTags(data: unknown) {

@@ -2,9 +2,7 @@
 // order of questions (a shared passage's questions stay together) and of options (labelled ক, খ, গ, ঘ
 // from the top, while the choice stored is the option's own key); pages, "go to question N", the
 // palette and the review follow that order, and scoring does not depend on it.
-import { createElement, type FunctionComponent } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryCount } from "~/db/client.server";
 import { clearExamCache } from "~/models/attempts.server";
@@ -12,17 +10,9 @@ import { browserHash } from "~/lib/exam-browser.server";
 import AttemptPage, { action as attemptAction, loader as attemptLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId/route";
 import ResultPage, { loader as resultLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId_.result";
 import { call, closeDb, db, insertQuestions, resetTables, schema } from "./db";
+import { html } from "../support/render";
 
-const remix = vi.hoisted(() => ({ loader: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => remix.loader,
-}));
 
-function html(Component: FunctionComponent, loaderData: unknown) {
-  remix.loader = loaderData;
-  return renderToStaticMarkup(createElement(Component));
-}
 
 const KEYS = ["ক", "খ", "গ", "ঘ"];
 const correctOf = (qid: number) => KEYS[qid % 4];

@@ -3,9 +3,7 @@
 // negative marks, the deadline the server owns, this browser's attempts and mistake book, and hostile
 // input (another browser, other exams' questions, answers after finish, duplicates, junk) that must
 // end in 4xx or be ignored, never 500. No page of an unfinished attempt holds a correct key.
-import { createElement, type FunctionComponent } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryCount } from "~/db/client.server";
 import { clearExamCache, purgeOldAttempts } from "~/models/attempts.server";
@@ -19,19 +17,9 @@ import MistakeBook, { action as mistakesAction, loader as mistakesLoader } from 
 import ExamPage, { loader as examLoader } from "~/routes/exampage.$grtid";
 import QuestionPaper, { loader as questionPaperLoader } from "~/routes/questionpaper.$grtid";
 import { call, closeDb, db, insertQuestions, resetTables, schema } from "./db";
+import { html } from "../support/render";
 
-const remix = vi.hoisted(() => ({ loader: undefined as unknown, action: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => remix.loader,
-  useActionData: () => remix.action,
-}));
 
-function html(Component: FunctionComponent, loaderData: unknown, actionData?: unknown) {
-  remix.loader = loaderData;
-  remix.action = actionData;
-  return renderToStaticMarkup(createElement(Component));
-}
 
 const KEYS = ["ক", "খ", "গ", "ঘ"] as const;
 const correctOf = (qid: number) => KEYS[qid % 4];

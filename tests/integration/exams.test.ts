@@ -1,7 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { createElement, type FunctionComponent } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExamPage, { action as examAction, loader as examLoader } from "~/routes/exampage.$grtid";
 import ExamSubPage, { action as subAction, loader as subLoader } from "~/routes/exam-subpage.($thtid)";
 import McqRoute, { action as mqAction, loader as mqLoader } from "~/routes/mq.$id/route";
@@ -9,20 +7,10 @@ import { loader as mqSubLoader } from "~/routes/mq.sub.$subcat";
 import ExamplePage, { loader as exampleLoader } from "~/routes/example";
 import { bumpContentVersion } from "~/models/content-version.server";
 import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema } from "./db";
+import { html } from "../support/render";
 
 // The route components read their data with Remix's hooks; here they get the loader/action output.
-const remix = vi.hoisted(() => ({ loader: undefined as unknown, action: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => remix.loader,
-  useActionData: () => remix.action,
-}));
 
-function html(Component: FunctionComponent, loaderData: unknown, actionData?: unknown) {
-  remix.loader = loaderData;
-  remix.action = actionData;
-  return renderToStaticMarkup(createElement(Component));
-}
 
 const KEYS = ["ক", "খ", "গ", "ঘ"] as const;
 /** Fixture rule: question id's correct option; every 5th question says so only by the is_correct flag. */

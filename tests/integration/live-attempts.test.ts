@@ -3,8 +3,6 @@
 // per browser under simultaneous starts, practice attempts saying so, the resume code moving an
 // attempt to another browser (and its throttle), the merit list computed once after the close, and
 // the staff's hidden names and CSV export; "better than N%" counts only counted attempts.
-import { createElement, type FunctionComponent } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { queryCount } from "~/db/client.server";
@@ -21,21 +19,11 @@ import MeritPage, { loader as meritLoader } from "~/routes/exampage.$grtid_.meri
 import { action as staffMeritAction, loader as staffMeritLoader } from "~/routes/gradmin.live_.$examId_.merit";
 import { loader as csvLoader } from "~/routes/gradmin.live_.$examId_.results[.]csv";
 import { call, closeDb, db, insertQuestions, resetTables, schema } from "./db";
+import { html } from "../support/render";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
-const remix = vi.hoisted(() => ({ loader: undefined as unknown, action: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => remix.loader,
-  useActionData: () => remix.action,
-}));
 
-function html(Component: FunctionComponent, loaderData: unknown, actionData?: unknown) {
-  remix.loader = loaderData;
-  remix.action = actionData;
-  return renderToStaticMarkup(createElement(Component));
-}
 
 const KEYS = ["ক", "খ", "গ", "ঘ"] as const;
 const correctOf = (qid: number) => KEYS[qid % 4];

@@ -1,9 +1,7 @@
 // The make-question tool, step by step, against a real database: chapters with counts (1), the bank
 // with its filters and seeded random pick (2), the settings and saving (3), the saved paper (4), and
 // every step's answer to bad input.
-import { createElement, type FunctionComponent } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { answerKey, OPTION_KEYS } from "~/lib/paper-sets";
 import { getSavedPaper, PAPER_KEEP_DAYS, PAPERS_PER_HOUR, prunePapers, type StoredPaper } from "~/models/make-question.server";
@@ -13,18 +11,8 @@ import MakeQuestionSettings, { action as settingsAction, loader as settingsLoade
 import SavedPaper, { loader as paperLoader } from "~/routes/questionpaper.p.$code";
 import FirstVersionPaper, { loader as firstVersionLoader } from "~/routes/make-question.$sname.$sid.$gid.paper";
 import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema, type QuestionFixture } from "./db";
+import { html } from "../support/render";
 
-const remix = vi.hoisted(() => ({ loader: undefined as unknown, action: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => remix.loader,
-  useActionData: () => remix.action,
-}));
-function html(Component: FunctionComponent, loaderData: unknown, actionData?: unknown) {
-  remix.loader = loaderData;
-  remix.action = actionData;
-  return renderToStaticMarkup(createElement(Component));
-}
 
 const KEYS = ["ক", "খ", "গ", "ঘ"];
 const P = { sname: "higher-math", sid: "1", gid: "1" };

@@ -50,15 +50,9 @@ import { action as pingAction } from "~/routes/api.online.ping";
 import { loader as healthLoader } from "~/routes/healthz";
 import { loader as notFoundLoader } from "~/routes/$";
 import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema, type QuestionFixture } from "./db";
+import { renderData } from "../support/render";
 
 // The route components read their data with Remix's hooks; here they get the loader/action output.
-const remix = vi.hoisted(() => ({ loader: undefined as unknown, action: undefined as unknown, root: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => remix.loader,
-  useActionData: () => remix.action,
-  useRouteLoaderData: (id: string) => (id === "root" ? remix.root : undefined),
-}));
 
 /** Watches katex.renderToString from the end of beforeAll (after the fixtures are rendered) on. */
 let spy: MockInstance<typeof katex.renderToString>;
@@ -67,8 +61,8 @@ const calls: Record<string, number> = {};
 
 /** A route component's markup for the given loader (and action) data; its KaTeX calls are counted too. */
 function html(Component: FunctionComponent, loaderData: unknown, actionData?: unknown) {
-  remix.loader = loaderData;
-  remix.action = actionData;
+  renderData.loader = loaderData;
+  renderData.action = actionData;
   const before = spy.mock.calls.length;
   const markup = renderToStaticMarkup(createElement(Component));
   const name = `render ${Component.name}${actionData ? " (posted)" : ""}`;
@@ -249,9 +243,9 @@ describe("the KaTeX spy", () => {
 
 describe("every public page answers from stored HTML, with 0 KaTeX calls", () => {
   it("shell, home, subject, category (also ?catid=)", async () => {
-    remix.root = await data("root", () => call(rootLoader, "/home"));
+    renderData.root = await data("root", () => call(rootLoader, "/home"));
     // One subject+grade, in both of the navbar's dropdowns (Subjects, Make Question).
-    expect((remix.root as { frame: { navbar: string } }).frame.navbar.match(/<a href="\/(subject|make-question)\/[^"]+\/\d+\/\d+"/g)).toHaveLength(2);
+    expect((renderData.root as { frame: { navbar: string } }).frame.navbar.match(/<a href="\/(subject|make-question)\/[^"]+\/\d+\/\d+"/g)).toHaveLength(2);
     const home = await data("home", () => call(homeLoader, "/home"));
     expect(home.subjects[0].categories).toEqual([{ id: 10, name: "সেট ও ফাংশন", image: null }]);
     await data("subject", () => call(subjectLoader, "/subject/higher-math", { sname: "higher-math" }));

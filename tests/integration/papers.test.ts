@@ -17,13 +17,9 @@ import { loader as liveRoomLoader } from "~/routes/live.room";
 import { loader as liveIndexLoader } from "~/routes/live._index";
 import { loader as examPickerLoader } from "~/routes/exam-picker";
 import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema } from "./db";
+import { renderData } from "../support/render";
 
 // A route component reads its data with Remix's hook; here it gets the loader's output.
-const remix = vi.hoisted(() => ({ loader: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => remix.loader,
-}));
 
 const CREATIVE_HTML = String.raw`<p>উদ্দীপক: $f(x) = \frac{2x+1}{x-1}$</p><ol><li>ক) ডোমেন নির্ণয় কর।</li><li>খ) \(f^{-1}(x)\) নির্ণয় কর।</li></ol>`;
 const KEYS = ["ক", "খ", "গ", "ঘ"];
@@ -318,7 +314,7 @@ describe("questionpaper", () => {
   });
 
   it("offers a print button (shown by the enhancement script) and the phone's way to print", async () => {
-    remix.loader = await json(await call(questionPaperLoader, "/questionpaper/7", { grtid: "7" }));
+    renderData.loader = await json(await call(questionPaperLoader, "/questionpaper/7", { grtid: "7" }));
     const page = renderToStaticMarkup(createElement(ExamQuestionPaper));
     expect(page).toContain('<button type="button" class="btn" data-print="" hidden="">প্রিন্ট করুন</button>');
     expect(page).toContain("ফোনে ব্রাউজারের মেনু (⋮) থেকে &#x27;Share&#x27; বা &#x27;Print&#x27; বেছে নিন");

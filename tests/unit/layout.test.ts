@@ -2,7 +2,7 @@
 // components rendered as the server renders them, no build and no server (./browser.ts).
 import { createElement as h, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { IconSprite } from "~/components/icons";
 import { NavbarContent } from "~/components/navbar";
 import { PrintHint } from "~/components/papers";
@@ -11,15 +11,11 @@ import type { NavEntry } from "~/models/site.server";
 import { SITE_DEFAULTS } from "~/models/site.server";
 import ExamplePage from "~/routes/example";
 import { closeBrowser, colorAt, documentHtml, hasChromium, openPage } from "./browser";
+import { renderData } from "../support/render";
 
 afterAll(closeBrowser);
 
 // Route components read their data with Remix's hooks; here they get it from the test.
-const remix = vi.hoisted(() => ({ loader: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => remix.loader,
-}));
 
 const NAV = [
   { sid: 1, gid: 1, slug: "math", sname: "সাধারণ গণিত", gname: "নবম-দশম" },
@@ -112,7 +108,7 @@ describe.skipIf(!hasChromium)("in the browser", () => {
 
   describe.each([false, true])("a video thumbnail on /example that cannot load (JavaScript %s)", (javaScript) => {
     it("shows the local picture, not a broken image", async () => {
-      remix.loader = {
+      renderData.loader = {
         params: { extid: 1, exqnameid: 1 },
         examples: [
           {
