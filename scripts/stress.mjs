@@ -752,10 +752,10 @@ async function hostileBodies(base, conn, defaults) {
     `paper settings ${settingsStatus || "closed"}, contact ${contactStatus || "closed"} (413 or closed while sending)`);
 
   await conn.query("DELETE FROM rate_limits WHERE `key` LIKE 'contact:%' OR `key` LIKE 'paper:%'");
-  const [[{ before }]] = await conn.query("SELECT COUNT(*) AS before FROM contact_messages");
+  const [[{ n: before }]] = await conn.query("SELECT COUNT(*) AS n FROM contact_messages");
   const message = (i) => new URLSearchParams({ name: "স্ট্রেস", email: `burst${i}@example.com`, phone: "", message: "একসাথে অনেকগুলো বার্তা।" }).toString();
   const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => call(`${base}/contact`, { method: "POST", body: message(i), headers: { Origin: base } })));
-  const [[{ after }]] = await conn.query("SELECT COUNT(*) AS after FROM contact_messages");
+  const [[{ n: after }]] = await conn.query("SELECT COUNT(*) AS n FROM contact_messages");
   const statuses = {};
   for (const r of burst) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
   check("hostile bodies: 40 simultaneous contact messages from one client store 5", Number(after) - Number(before) === 5 && burst.every((r) => r.status === 303 || r.status === 429),
