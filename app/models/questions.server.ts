@@ -190,3 +190,13 @@ export async function getQuestions({ ids, within }: { ids: number[]; within: Ban
   const chapterOf = new Map(rows.map((r) => [r.id, r.chapterId]));
   return (await assemble(rows.map(({ chapterId: _c, ...r }) => r))).map((q) => ({ ...q, chapterId: chapterOf.get(q.id) ?? null }));
 }
+
+/** The YouTube solution videos of some questions, by question id (only those that have one). One round trip. */
+export async function listSolutionVideos({ questionIds }: { questionIds: number[] }): Promise<Map<number, string>> {
+  if (!questionIds.length) return new Map();
+  const rows = await db
+    .select({ id: questions.id, url: questions.solutionVideoUrl })
+    .from(questions)
+    .where(and(inArray(questions.id, questionIds), sql`${questions.solutionVideoUrl} is not null and ${questions.solutionVideoUrl} <> ''`));
+  return new Map(rows.map((r) => [r.id, r.url!]));
+}

@@ -15,6 +15,8 @@ import { seo } from "~/lib/meta";
 import type { QuestionResult, QuizQuestion } from "~/lib/quiz";
 import { examKeyState, keyRule, reviewOfAttempt } from "~/models/answer-keys.server";
 import { getAttemptWithRank } from "~/models/attempts.server";
+import { listSolutionVideos } from "~/models/questions.server";
+import { examPhase } from "~/lib/exam-phase";
 import attemptStyles from "~/styles/attempt.css";
 import examStyles from "~/styles/exam.css";
 import { examFacts, liveNotes, publicQuestion } from "./exampage.$grtid_.attempt.$attemptId/attempt.server";
@@ -32,7 +34,7 @@ const SHOW = ["all", "wrong", "skipped", "marked"] as const;
 type Show = (typeof SHOW)[number];
 const SHOW_LABEL: Record<Show, string> = { all: "সব প্রশ্ন", wrong: "ভুলগুলো", skipped: "উত্তর না দেওয়া", marked: "রিভিউয়ের জন্য চিহ্নিত" };
 
-type ReviewQuestion = QuizQuestion & { chosen: string | null; result: QuestionResult; note: string };
+type ReviewQuestion = QuizQuestion & { chosen: string | null; result: QuestionResult; note: string; solutionVideo: string | null };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const now = new Date();
@@ -55,6 +57,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     examKeyState(exam.exam.id, now),
   ]);
   const review = reviewKind === "key";
+  // Solution videos belong to the review after a live exam's close (or any time for an exam without a window).
+  const videos =
+    review && examPhase(exam.exam, now) !== "running"
+      ? await listSolutionVideos({ questionIds: exam.questions.filter((q) => !rule.sealed(q.id)).map((q) => q.id) })
+      : new Map<number, string>();
   const verdicts = exam.questions.map((q) => verdict(q, chosen.get(q.id)));
   const count = (v: string) => verdicts.filter((x) => x === v).length;
   const shown: ReviewQuestion[] = [];
@@ -69,6 +76,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         ...publicQuestion(q),
         serialBn: toBanglaDigits(i + 1),
         chosen: choice,
+        solutionVideo: videos.get(q.id) ?? null,
         result: rule.sealed(q.id)
           ? { correct: null, chosenWrong: false, explanationHtml: null }
           : { correct: q.correct, chosenWrong: v === "wrong", explanationHtml: q.explanationHtml },
@@ -238,7 +246,25 @@ export default function AttemptResult() {
             {d.questions.length ? (
               <ol className="question-grid">
                 {d.questions.map((q) => (
-                  <QuestionItem variant="quiz" key={q.id} question={q} number={q.serialBn} chosen={q.chosen} locked result={q.result} note={q.note} />
+                  <QuestionItem
+                    variant="quiz"
+                    key={q.id}
+                    question={q}
+                    number={q.serialBn}
+                    chosen={q.chosen}
+                    locked
+                    result={q.result}
+                    note={q.note}
+                    extra={
+                      q.solutionVideo ? (
+                        <p className="solution-video">
+                          <a href={q.solutionVideo} target="_blank" rel="noopener noreferrer">
+                            সমাধানের ভিডিও দেখুন (YouTube)
+                          </a>
+                        </p>
+                      ) : null
+                    }
+                  />
                 ))}
               </ol>
             ) : (

@@ -209,6 +209,21 @@ describe("a sealed exam's key", () => {
     expect(found["exam page (GET)"]).toEqual([]); // a page nobody has answered holds no key, ever
   });
 
+  it("a question's solution video shows in the review only when its key may show", async () => {
+    const video = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
+    await db.update(schema.questions).set({ solutionVideoUrl: video }).where(eq(schema.questions.id, 9001));
+    const review = async () =>
+      (await dataOf(await call(resultLoader, `/exampage/${EXAM}/attempt/${attemptId}/result`, { grtid: String(EXAM), attemptId }, { headers: { Cookie: COOKIE } }))) as {
+        questions: { id: number; solutionVideo: string | null }[];
+      };
+    await setExam({ keyPublished: false });
+    expect((await review()).questions).toEqual([]);
+    await setExam({ keyPublished: true });
+    const shown = (await review()).questions;
+    expect(shown.find((q) => q.id === 9001)?.solutionVideo).toBe(video);
+    expect(shown.find((q) => q.id === 9002)?.solutionVideo).toBeNull();
+  });
+
   it("a question of a sealed exam stays sealed in a published exam that shares it", async () => {
     await setExam({ keyPublished: false });
     await db.insert(schema.examTitles).values({ id: EXAM + 1, name: "প্রকাশিত পরীক্ষা", questionSetId: 50, fullMarks: 4, durationMinutes: 10, keyPublished: true });
