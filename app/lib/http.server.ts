@@ -1,13 +1,9 @@
 // Shared answers for loaders: validated ids and the errors every route gives the same way.
-import type { z } from "zod";
+import { idText, parseFields, queryFieldsOf, z } from "~/lib/input";
 
-/** A positive integer id from a route param or query value, or null. Rejects "1.5", "1e3", "0x10", "-1", "", huge. */
+/** A positive integer id from a route param or query value, or null (the rule is idText's). */
 export function parseId(value: string | null | undefined): number | null {
-  if (value == null) return null;
-  const s = value.trim();
-  if (!/^\d{1,9}$/.test(s)) return null;
-  const n = Number(s);
-  return n > 0 ? n : null;
+  return idText.safeParse(value).data ?? null;
 }
 
 export function notFound(message = "Not Found"): Response {
@@ -76,6 +72,34 @@ export function paramsOr404<S extends z.ZodTypeAny>(schema: S, params: Record<st
   const result = schema.safeParse(params);
   if (!result.success) throw notFound(message);
   return result.data;
+}
+
+/** Route params read by their schema, where a bad value is the request's fault: a 400 with `message`. */
+export function paramsOr400<S extends z.ZodTypeAny>(schema: S, params: Record<string, string | undefined>, message: string): z.output<S> {
+  const result = schema.safeParse(params);
+  if (!result.success) throw badRequest(message);
+  return result.data;
+}
+
+/**
+ * A URL's query read by its schema (each key's first value; every value of `lists`); a query that
+ * does not fit is a 400 with `message`.
+ */
+export function queryOr400<S extends z.ZodTypeAny>(schema: S, source: URLSearchParams, message: string, lists: readonly string[] = []): z.output<S> {
+  const result = schema.safeParse(queryFieldsOf(source, lists));
+  if (!result.success) throw badRequest(message);
+  return result.data;
+}
+
+/**
+ * Fields no person types (hidden fields, buttons, a URL's page state) read by their schema: the data,
+ * or a 400 with the first field's message (a form a person fills in answers with every field's error
+ * instead: parseFields).
+ */
+export function fieldsOr400<S extends z.ZodTypeAny>(schema: S, source: URLSearchParams, lists: readonly string[] = []): z.output<S> {
+  const parsed = parseFields(schema, source, lists);
+  if (!parsed.ok) throw badRequest(Object.values(parsed.errors).find(Boolean) ?? "Bad Request");
+  return parsed.data;
 }
 
 /**
@@ -172,14 +196,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export const INVALID_CATEGORY = "Invalid category id in route.";
 
 /**
- * Category ids (spec 5): must be a finite non-zero number, else 'Invalid category id in route.' (400).
- * A well-formed number that cannot be an id of ours (negative, fractional, huge) is simply not found.
+ * A category id as the old site checked it: anything but a finite non-zero number fails (400,
+ * 'Invalid category id in route.'); a well-formed number that cannot be an id of ours (negative,
+ * fractional, huge) reads as null: simply not found.
  */
+export const categoryIdText = z
+  .string()
+  .trim()
+  .refine((s) => s !== "" && Number.isFinite(Number(s)) && Number(s) !== 0, INVALID_CATEGORY)
+  .transform((s) => idText.safeParse(s).data ?? null);
+
+/** A category id, or the 400 or 404 of categoryIdText. */
 export function parseCategoryId(value: string | null | undefined): number {
-  const s = (value ?? "").trim();
-  const n = Number(s);
-  if (!s || !Number.isFinite(n) || n === 0) throw badRequest(INVALID_CATEGORY);
-  const id = parseId(s);
-  if (id === null) throw notFound();
-  return id;
+  const result = categoryIdText.safeParse(value ?? "");
+  if (!result.success) throw badRequest(INVALID_CATEGORY);
+  if (result.data === null) throw notFound();
+  return result.data;
 }

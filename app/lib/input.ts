@@ -4,6 +4,7 @@
 // or without. Limits are written once, in the schema, and what a form sends back for re-display is
 // cut to them.
 import { z } from "zod";
+import { toAsciiDigits } from "~/lib/bangla-digits";
 
 export { z };
 
@@ -14,6 +15,34 @@ export const idText = z
   .regex(/^\d{1,9}$/)
   .transform(Number)
   .pipe(z.number().int().positive());
+
+/**
+ * A whole number as typed: digits only, at most `digits` of them (Bangla digits too when `bangla`),
+ * surrounding spaces ignored. What range a value may take is the caller's rule (pipe or transform).
+ */
+export const wholeText = ({ digits = 9, bangla = false }: { digits?: number; bangla?: boolean } = {}) =>
+  z
+    .string()
+    .trim()
+    .transform((s) => (bangla ? toAsciiDigits(s) : s))
+    .pipe(z.string().regex(new RegExp(`^\\d{1,${digits}}$`)))
+    .transform(Number);
+
+/** A page number from a URL: a whole number from 1; anything else is page 1 (pages past the end clamp later). */
+export const pageNumber = wholeText().pipe(z.number().min(1)).catch(1);
+
+export const UNKNOWN_INTENT = "Unknown intent.";
+
+/**
+ * A form's `intent` (read as a list: `fieldsOf(form, ["intent"])`): the clicked button, or `fallback`
+ * when none was (Enter submits the form). Two values, or one not in `intents`, is an unknown intent.
+ */
+export const intentOf = <T extends string>(intents: readonly [T, ...T[]], fallback: T) =>
+  z
+    .array(z.string())
+    .max(1, UNKNOWN_INTENT)
+    .transform((values) => values[0] ?? fallback)
+    .pipe(z.enum(intents as [T, ...T[]], { message: UNKNOWN_INTENT }));
 
 /** Text a person typed: trimmed, with control characters other than line breaks and tabs refused. */
 export const typedText = (max: number, tooLong: string) =>
@@ -26,14 +55,32 @@ export const typedText = (max: number, tooLong: string) =>
 export type FieldErrors = Partial<Record<string, string>> & { form?: string };
 
 /**
- * The fields of a form or query as an object: each key's last value, or every value for the keys in
- * `lists` (repeated fields, e.g. tick boxes). Keys the schema does not name are dropped by it.
+ * The fields of a form as an object: each key's last value (a hidden default before a tick box is
+ * overridden by the box), or every value for the keys in `lists` (repeated fields, e.g. tick boxes).
+ * Keys the schema does not name are dropped by it.
  */
 export function fieldsOf(source: URLSearchParams, lists: readonly string[] = []): Record<string, string | string[]> {
+  return collect(source, lists, (values) => values.at(-1) ?? "");
+}
+
+/** The values of a URL's query as an object: each key's first value (as `URLSearchParams.get` reads it), or every value for `lists`. */
+export function queryFieldsOf(source: URLSearchParams, lists: readonly string[] = []): Record<string, string | string[]> {
+  return collect(source, lists, (values) => values[0] ?? "");
+}
+
+function collect(source: URLSearchParams, lists: readonly string[], one: (values: string[]) => string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const key of new Set(source.keys())) out[key] = lists.includes(key) ? source.getAll(key) : (source.getAll(key).at(-1) ?? "");
+  for (const key of new Set(source.keys())) out[key] = lists.includes(key) ? source.getAll(key) : one(source.getAll(key));
   for (const key of lists) out[key] ??= [];
   return out;
+}
+
+/**
+ * A query read by a schema that takes anything: each field falls back to its default (`.catch`), so a
+ * value that does not parse is ignored, never an error (a schema that can fail is a bug, thrown).
+ */
+export function readQuery<S extends z.ZodTypeAny>(schema: S, source: URLSearchParams, lists: readonly string[] = []): z.output<S> {
+  return schema.parse(queryFieldsOf(source, lists));
 }
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };

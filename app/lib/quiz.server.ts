@@ -1,28 +1,31 @@
 // Server side of a quiz page (exam page, MCQ practice): reading the posted form defensively, numbering
 // the questions across pages and grading a page with the keys only the server knows.
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { badRequest } from "~/lib/http.server";
+import { fieldsOf, idText, intentOf, z } from "~/lib/input";
 import type { PublicQuestion, Question } from "~/lib/question";
 import type { QuestionResult, QuizQuestion, QuizState } from "~/lib/quiz";
 import { collectAnswers, scorePage } from "~/lib/scoring";
 
-/** The capped form reader, under its older name (every action reads its form through it). */
+/** The capped form reader under its older name, for the staff modules that still import it; new code imports readForm from ~/lib/http.server. */
 export { MAX_FORM_BYTES, readForm as readSmallForm } from "~/lib/http.server";
 
-export type Intent = "submit" | "result" | "clear";
-const INTENTS: readonly string[] = ["submit", "result", "clear"];
+/**
+ * The clicked button, read from the posted form alone (`fieldsOr400(QuizIntent, form, ["intent"])`);
+ * Enter in the form submits (the first button). Anything else is a bad request.
+ */
+export const QuizIntent = z.object({ intent: intentOf(["submit", "result", "clear"], "submit") });
+export type Intent = z.output<typeof QuizIntent>["intent"];
 
-/** The clicked button; Enter in the form submits (the first button). Anything else is a bad request. */
-export function parseIntent(form: URLSearchParams): Intent {
-  const values = form.getAll("intent");
-  if (values.length === 0) return "submit";
-  if (values.length > 1 || !INTENTS.includes(values[0])) throw badRequest("Unknown intent.");
-  return values[0] as Intent;
-}
-
-/** The last value of a field from the form, else from the URL (hidden fields carry the page state). */
-export function fieldOrQuery(form: URLSearchParams, url: URL, name: string): string[] {
-  return form.has(name) ? form.getAll(name) : url.searchParams.getAll(name);
+/**
+ * The page state a quiz form posts: each field as the form sent it, or, when the form does not send
+ * it, as the URL has it (hidden fields carry the page state, the action's URL may too). A field's
+ * values come from one of the two, never a mix. Read it with the page's schema.
+ */
+export function formOverQuery(form: URLSearchParams, url: URL): URLSearchParams {
+  const merged = new URLSearchParams();
+  for (const [key, value] of url.searchParams) if (!form.has(key)) merged.append(key, value);
+  for (const [key, value] of form) merged.append(key, value);
+  return merged;
 }
 
 export type PageWindow = { page: number; totalPages: number; offset: number };
@@ -105,15 +108,18 @@ export function checkQuestions(rows: readonly Question[], form: URLSearchParams,
   };
 }
 
-/** The questions to check: `check` (the button pressed) and the `checked` ones before it; ids only. */
+/**
+ * The questions to check: `check` (the button pressed) and the `checked` ones before it; values that
+ * are not ids are skipped. Null when no check button was pressed.
+ */
+export const CheckFields = z
+  .object({ check: z.array(z.string()), checked: z.array(z.string()) })
+  .transform(({ check, checked }) =>
+    check.length ? new Set([...checked, ...check].flatMap((v) => idText.safeParse(v).data ?? [])) : null,
+  );
+
 export function readCheckedIds(form: URLSearchParams): Set<number> | null {
-  if (!form.has("check")) return null;
-  const ids = new Set<number>();
-  for (const v of [...form.getAll("checked"), ...form.getAll("check")]) {
-    const s = v.trim();
-    if (/^\d{1,9}$/.test(s) && Number(s) > 0) ids.add(Number(s));
-  }
-  return ids;
+  return CheckFields.parse(fieldsOf(form, ["check", "checked"]));
 }
 
 /** A page posted while its key is sealed: the choices come back ticked, with no score and no marks. */

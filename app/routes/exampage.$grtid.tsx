@@ -13,21 +13,20 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import {
   DEFAULT_BACK,
   EXAM_LOAD_FAILED,
+  EXAM_QUERY_LISTS,
+  ExamParams,
+  ExamQuerySchema,
   examUrl,
   MISSING_GRTID,
-  parseIncludeCorrect,
-  parsePage,
-  parsePageSize,
   readExamQuery,
-  safeBack,
   type ExamQuery,
 } from "~/lib/exam-query";
-import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { fieldsOr400, notFound, paramsOr400, readForm } from "~/lib/http.server";
 import { hidesQuestions, liveExamState, type LiveExamState } from "~/lib/live-exam";
 import { seo } from "~/lib/meta";
 import { useRequestInfo } from "~/lib/request-context";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
-import { fieldOrQuery, gradeQuiz, keptAnswers, pageWindow, parseIntent, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
+import { formOverQuery, gradeQuiz, keptAnswers, pageWindow, QuizIntent, toQuizQuestions } from "~/lib/quiz.server";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { sealedKeyNotice } from "~/lib/exam-phase";
 import { examKeyState, sealKeys } from "~/models/answer-keys.server";
@@ -42,12 +41,6 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: examStyles },
   { rel: "stylesheet", href: liveAttemptStyles },
 ];
-
-function parseGrtid(value: string | undefined): number {
-  const grtid = parseId(value);
-  if (!grtid) throw badRequest(MISSING_GRTID);
-  return grtid;
-}
 
 async function findExam(grtid: number): Promise<ExamTitle> {
   const exam = await getExamTitle(grtid);
@@ -107,7 +100,7 @@ async function keyNoteOf(examId: number, now: Date): Promise<string | null> {
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const grtid = parseGrtid(params.grtid);
+  const { grtid } = paramsOr400(ExamParams, params, MISSING_GRTID);
   const search = new URL(request.url).searchParams;
   const query = readExamQuery(search);
   // The settings form sends includeCorrect twice (a hidden 0, then the box's 1): the URL to keep and
@@ -126,18 +119,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
-  const grtid = parseGrtid(params.grtid);
-  const url = new URL(request.url);
-  const form = await readSmallForm(request);
-  const intent = parseIntent(form);
-  const last = (name: string) => fieldOrQuery(form, url, name).at(-1) ?? null;
-  const back = last("back");
-  const query: ExamQuery = {
-    page: parsePage(last("page")),
-    pageSize: parsePageSize(last("pageSize")),
-    includeCorrect: parseIncludeCorrect(fieldOrQuery(form, url, "includeCorrect")),
-    back: back === null ? null : safeBack(back, "") || null,
-  };
+  const { grtid } = paramsOr400(ExamParams, params, MISSING_GRTID);
+  const form = await readForm(request);
+  const { intent } = fieldsOr400(QuizIntent, form, ["intent"]);
+  const query: ExamQuery = fieldsOr400(ExamQuerySchema, formOverQuery(form, new URL(request.url)), EXAM_QUERY_LISTS);
   if (intent === "clear") return redirect(examUrl(grtid, query), 303);
   const exam = await findExam(grtid);
   const live = liveExamState(exam, new Date());

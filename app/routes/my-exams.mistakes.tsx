@@ -6,11 +6,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
 import { BANGLA_QUIZ_LABELS, QuizForm, QuizPager } from "~/components/quiz-form";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { parsePage } from "~/lib/exam-query";
 import { browserHash, readBrowserKey } from "~/lib/exam-browser.server";
 import { seo } from "~/lib/meta";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
-import { fieldOrQuery, gradeQuiz, keptAnswers, pageWindow, parseIntent, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
+import { fieldsOr400, readForm } from "~/lib/http.server";
+import { pageNumber, readQuery, z } from "~/lib/input";
+import { formOverQuery, gradeQuiz, keptAnswers, pageWindow, QuizIntent, toQuizQuestions } from "~/lib/quiz.server";
 import { listMistakeIds } from "~/models/attempts.server";
 import { keyRule, sealKeys } from "~/models/answer-keys.server";
 import { loadQuestions, withoutAnswer } from "~/models/questions.server";
@@ -26,6 +27,9 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 const SWAP = "#mistakes";
 
 const pageHref = (page: number) => `/my-exams/mistakes?page=${page}`;
+
+/** ?page=N (the form's hidden field carries it too); pages past the end clamp. */
+const PageState = z.object({ page: pageNumber });
 
 /** One page of the mistake book, with the answer side for grading (never sent before View Result). */
 async function readPage(request: Request, requested: number) {
@@ -58,15 +62,14 @@ function view(p: Awaited<ReturnType<typeof readPage>>, state: QuizState) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const p = await readPage(request, parsePage(new URL(request.url).searchParams.get("page")));
+  const p = await readPage(request, readQuery(PageState, new URL(request.url).searchParams).page);
   return json(view(p, FRESH_QUIZ), { headers: PRIVATE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const url = new URL(request.url);
-  const form = await readSmallForm(request);
-  const intent = parseIntent(form);
-  const requested = parsePage(fieldOrQuery(form, url, "page").at(-1));
+  const form = await readForm(request);
+  const { intent } = fieldsOr400(QuizIntent, form, ["intent"]);
+  const requested = fieldsOr400(PageState, formOverQuery(form, new URL(request.url))).page;
   if (intent === "clear") return redirect(pageHref(requested), 303);
   const p = await readPage(request, requested);
   const state = !p.rows.length ? FRESH_QUIZ : p.rows.some((r) => r.keySealed) ? keptAnswers(p.rows, form) : gradeQuiz(p.rows, form, intent, 0, true);

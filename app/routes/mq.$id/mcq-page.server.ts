@@ -1,10 +1,10 @@
 // mq/{id} and mq/sub/{subcat}: one MCQ category page, practised with the exam page's form and
 // scoring. The URL holds the state: ?set=ID (default: the category's first set) &page=N.
 import { json, redirect } from "@remix-run/node";
-import { parsePage } from "~/lib/exam-query";
-import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { badRequest, fieldsOr400, notFound, readForm } from "~/lib/http.server";
+import { idText, pageNumber, readQuery, z } from "~/lib/input";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
-import { checkQuestions, fieldOrQuery, gradeQuiz, keptAnswers, pageWindow, parseIntent, readCheckedIds, readSmallForm, toQuizQuestions } from "~/lib/quiz.server";
+import { checkQuestions, formOverQuery, gradeQuiz, keptAnswers, pageWindow, QuizIntent, readCheckedIds, toQuizQuestions } from "~/lib/quiz.server";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { sealedKeyNotice } from "~/lib/exam-phase";
 import { sealKeys } from "~/models/answer-keys.server";
@@ -21,9 +21,17 @@ function pageUrl(base: string, setId: number, page: number) {
   return `${base}?${new URLSearchParams({ set: String(setId), page: String(page) }).toString()}`;
 }
 
-async function findCategory(idParam: string | undefined) {
-  const id = parseId(idParam);
-  if (!id) throw notFound();
+/**
+ * ?set=ID&page=N: the set (a set the category does not have is a 404 on a page, the first set on a
+ * posted form) and the page. The form's hidden fields carry them too.
+ */
+const McqPageState = z.object({
+  set: z.string().optional(),
+  page: pageNumber,
+});
+const setIdOf = (value: string | undefined) => idText.safeParse(value).data ?? null;
+
+async function findCategory(id: number) {
   const page = await getMcqCategoryPage(id);
   if (!page) throw notFound();
   return page;
@@ -63,32 +71,33 @@ function view(
 
 export type McqPageData = ReturnType<typeof view>;
 
-export async function mcqLoader(request: Request, idParam: string | undefined, kind: McqKind) {
-  const data = await findCategory(idParam);
+export async function mcqLoader(request: Request, categoryId: number, kind: McqKind) {
+  const data = await findCategory(categoryId);
   const url = new URL(request.url);
   const isSub = data.category.parent !== null;
   // One address per category: a sub-category lives under /mq/sub/, a top-level one under /mq/.
   if (isSub !== (kind === "sub")) throw redirect(`${basePath(data.category.id, isSub)}${url.search}`, 301);
-  const setParam = url.searchParams.get("set");
-  const set = setParam === null ? (data.sets[0] ?? null) : (data.sets.find((s) => s.id === parseId(setParam)) ?? null);
-  if (setParam !== null && !set) throw notFound();
-  const { page, totalPages, offset } = pageWindow(set?.count ?? 0, parsePage(url.searchParams.get("page")), MCQ_PAGE_SIZE);
+  const query = readQuery(McqPageState, url.searchParams);
+  const set = query.set === undefined ? (data.sets[0] ?? null) : (data.sets.find((s) => s.id === setIdOf(query.set)) ?? null);
+  if (query.set !== undefined && !set) throw notFound();
+  const { page, totalPages, offset } = pageWindow(set?.count ?? 0, query.page, MCQ_PAGE_SIZE);
   const rows = await sealKeys(set && set.count > 0 ? await pageOfSet(set.id, set.count, offset, MCQ_PAGE_SIZE) : []);
   const keyNote = rows.some((r) => r.keySealed) ? sealedKeyNotice(null, formatDhakaDateTime) : null;
   return json(view(data, set, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ, keyNote));
 }
 
 /** Answers posted for one page of one set of this category; the scored page is the answer. */
-export async function mcqAction(request: Request, idParam: string | undefined) {
-  const data = await findCategory(idParam);
-  const url = new URL(request.url);
-  const form = await readSmallForm(request);
+export async function mcqAction(request: Request, categoryId: number) {
+  const data = await findCategory(categoryId);
+  const form = await readForm(request);
   const checked = readCheckedIds(form);
-  const intent = checked ? "submit" : parseIntent(form);
-  const setId = parseId(fieldOrQuery(form, url, "set").at(-1)) ?? data.sets[0]?.id ?? null;
+  // A question's own check button asks about that question; the form's buttons otherwise.
+  const intent = checked ? "submit" : fieldsOr400(QuizIntent, form, ["intent"]).intent;
+  const posted = fieldsOr400(McqPageState, formOverQuery(form, new URL(request.url)));
+  const setId = setIdOf(posted.set) ?? data.sets[0]?.id ?? null;
   const set = data.sets.find((s) => s.id === setId);
   if (!set) throw badRequest("Unknown question set.");
-  const requested = parsePage(fieldOrQuery(form, url, "page").at(-1));
+  const requested = posted.page;
   const base = basePath(data.category.id, data.category.parent !== null);
   if (intent === "clear") return redirect(pageUrl(base, set.id, requested), 303);
   const { page, totalPages, offset } = pageWindow(set.count, requested, MCQ_PAGE_SIZE);

@@ -4,6 +4,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
 import { McqPage } from "./mcq-page";
 import { mcqAction, mcqLoader } from "./mcq-page.server";
+import { paramsOr404 } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import examStyles from "~/styles/exam.css";
 
@@ -12,9 +14,11 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: examStyles },
 ];
 
-export const loader = ({ params, request }: LoaderFunctionArgs) => mcqLoader(request, params.id, "top");
+const Params = z.object({ id: idText });
 
-export const action = ({ params, request }: ActionFunctionArgs) => mcqAction(request, params.id);
+export const loader = async ({ params, request }: LoaderFunctionArgs) => mcqLoader(request, paramsOr404(Params, params).id, "top");
+
+export const action = async ({ params, request }: ActionFunctionArgs) => mcqAction(request, paramsOr404(Params, params).id);
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
