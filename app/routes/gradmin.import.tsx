@@ -10,11 +10,12 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { CSV_COLUMNS, IMPORT_FORMATS, type ImportFormat } from "~/lib/import/formats";
 import { parseId } from "~/lib/http.server";
 import { choicesFor } from "~/models/admin/content.server";
-import { readContentForm } from "~/utils/admin-form.server";
-import { commitImport, MAX_IMPORT_QUESTIONS, previewImport, targetProblem } from "~/models/admin/import.server";
+import { readContentForm, tooLargeFile } from "~/utils/admin-form.server";
+import { commitImport, MAX_IMPORT_QUESTIONS, previewImport, previewRows, targetProblem, type PreviewRow } from "~/models/admin/import.server";
 import { requireStaff } from "~/utils/auth.server";
 
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
+const MAX_FILE_MB = 4;
+const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { csrf } = await requireStaff(request, "content");
@@ -24,36 +25,48 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ csrf, chapters, sets: choices["question-sets"], imported: p.get("imported"), skipped: p.get("skipped") });
 }
 
-type Row = { line: number; kind: string; body: string; options: { body: string; isCorrect: boolean }[]; errors: string[] };
-type ActionData = { error?: string; preview?: { rows: Row[]; good: number; bad: number; format: ImportFormat; text: string; chapterId: number; setId: number | null } };
+type Field = "format" | "file" | "chapterId" | "setId";
+/** What was chosen, sent back with a refusal so that nothing has to be chosen again. */
+type Values = { format: string; chapterId: string; setId: string; text: string };
+type ActionData = {
+  error?: string;
+  fieldErrors?: Partial<Record<Field, string>>;
+  values?: Values;
+  preview?: { rows: PreviewRow[]; good: number; bad: number; warned: number; format: ImportFormat; text: string; chapterId: number; setId: number | null };
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const { staff, csrf } = await requireStaff(request, "content");
-  const { form, files } = await readContentForm(request, csrf, null, staff.id);
+  const { form, files, oversizeFiles } = await readContentForm(request, csrf, null, staff.id);
   const format = form.get("format") as ImportFormat;
   const chapterId = parseId(form.get("chapterId"));
   const setId = parseId(form.get("setId"));
-  if (!IMPORT_FORMATS.includes(format)) return json<ActionData>({ error: "ফাইলের ধরন বেছে নিন। (Choose the file format.)" }, { status: 400 });
-  if (!chapterId) return json<ActionData>({ error: "কোন অধ্যায়ে যাবে, বেছে নিন। (Choose the chapter.)" }, { status: 400 });
+  const values: Values = { format: form.get("format") ?? "", chapterId: form.get("chapterId") ?? "", setId: form.get("setId") ?? "", text: form.get("text") ?? "" };
+  const refuse = (fieldErrors: ActionData["fieldErrors"], error?: string) => json<ActionData>({ error, fieldErrors, values }, { status: 400 });
+  if (!IMPORT_FORMATS.includes(format)) return refuse({ format: "ফাইলের ধরন বেছে নিন। (Choose the file format.)" });
+  if (!chapterId) return refuse({ chapterId: "কোন অধ্যায়ে যাবে, বেছে নিন। (Choose the chapter.)" });
   const target = { chapterId, setId };
   const problem = await targetProblem(target);
-  if (problem) return json<ActionData>({ error: problem }, { status: 400 });
+  if (problem) return refuse({ [problem.field]: problem.message });
   const file = files.get("upload.file");
-  if (file && file.size > MAX_FILE_BYTES) return json<ActionData>({ error: "ফাইলটি ৪ MB-এর বেশি। (The file is larger than 4 MB.)" }, { status: 400 });
-  const text = file ? new TextDecoder("utf-8").decode(await file.arrayBuffer()) : form.get("text") ?? "";
-  if (!text.trim()) return json<ActionData>({ error: "একটি ফাইল দিন বা লেখা পেস্ট করুন। (Upload a file or paste the text.)" }, { status: 400 });
-  if (text.includes("\uFFFD")) return json<ActionData>({ error: "ফাইলটি UTF-8 নয়; UTF-8 হিসেবে সংরক্ষণ করে আবার দিন। (The file is not UTF-8; save it as UTF-8 and try again.)" }, { status: 400 });
+  if (oversizeFiles.has("upload.file") || (file && file.size > MAX_FILE_BYTES)) return refuse({ file: tooLargeFile(MAX_FILE_BYTES) });
+  const text = file ? new TextDecoder("utf-8").decode(await file.arrayBuffer()) : values.text;
+  if (!text.trim()) return refuse({ file: "একটি ফাইল দিন বা লেখা পেস্ট করুন। (Upload a file or paste the text.)" });
+  if (text.includes("\uFFFD")) return refuse({ file: "ফাইলটি UTF-8 নয়; UTF-8 হিসেবে সংরক্ষণ করে আবার দিন। (The file is not UTF-8; save it as UTF-8 and try again.)" });
+  // From here on the text is sound: keep it in the paste box, so another format can be tried at once.
+  values.text = text;
 
   if (form.get("intent") === "import") {
     const result = await commitImport(format, text, target, staff.id);
-    if ("fileError" in result) return json<ActionData>({ error: result.fileError }, { status: 400 });
+    if ("fileError" in result) return refuse({ file: result.fileError });
     return redirect(`/gradmin/import?imported=${result.imported}&skipped=${result.skipped}`);
   }
   const preview = await previewImport(format, text, target);
-  if (preview.fileError) return json<ActionData>({ error: preview.fileError }, { status: 400 });
-  const rows = preview.questions.map((q) => ({ line: q.line, kind: q.kind, body: q.body.slice(0, 300), options: q.options.map((o) => ({ body: o.body.slice(0, 120), isCorrect: o.isCorrect })), errors: q.errors }));
+  if (preview.fileError) return refuse({ file: preview.fileError });
+  const rows = previewRows(preview.questions);
   const bad = rows.filter((r) => r.errors.length).length;
-  return json<ActionData>({ preview: { rows, good: rows.length - bad, bad, format, text, chapterId, setId } });
+  const warned = rows.filter((r) => !r.errors.length && r.warnings.length).length;
+  return json<ActionData>({ preview: { rows, good: rows.length - bad, bad, warned, format, text, chapterId, setId } });
 }
 
 export const meta: MetaFunction = () => [{ title: "প্রশ্ন ইমপোর্ট (Import questions) — Admin" }];
@@ -61,9 +74,25 @@ export const meta: MetaFunction = () => [{ title: "প্রশ্ন ইমপ�
 const FORMAT_LABELS: Record<ImportFormat, string> = { csv: "CSV (Excel, Google Sheets)", gift: "Moodle GIFT", aiken: "Aiken" };
 
 /** A <select> of a resource's rows (chapters, sets) with a first "none" choice. */
-function ChoiceSelect({ name, none, choices, required }: { name: string; none: string; choices: { value: string; label: string }[]; required?: boolean }) {
+function ChoiceSelect({
+  name,
+  none,
+  choices,
+  required,
+  defaultValue = "",
+  id,
+  error,
+}: {
+  name: string;
+  none: string;
+  choices: { value: string; label: string }[];
+  required?: boolean;
+  defaultValue?: string;
+  id?: string;
+  error?: string;
+}) {
   return (
-    <select name={name} required={required} defaultValue="">
+    <select name={name} id={id} required={required} defaultValue={defaultValue} {...invalid(id, error)}>
       <option value="">{none}</option>
       {choices.map((c) => (
         <option key={c.value} value={c.value}>
@@ -74,10 +103,25 @@ function ChoiceSelect({ name, none, choices, required }: { name: string; none: s
   );
 }
 
+const invalid = (id: string | undefined, error: string | undefined) => (error && id ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {});
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <span className="field-error" id={`${id}-error`}>
+      {error}
+    </span>
+  ) : null;
+}
+
+const FIELD_IDS: Record<Field, string> = { format: "import-format", file: "import-file", chapterId: "import-chapter", setId: "import-set" };
+
 export default function ImportQuestions() {
   const { csrf, chapters, sets, imported, skipped } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
   const preview = data?.preview;
+  const values = data?.values;
+  const errors = data?.fieldErrors ?? {};
+  const refused = Object.entries(errors) as [Field, string][];
   return (
     <>
       <p>
@@ -91,12 +135,30 @@ export default function ImportQuestions() {
         </Notice>
       ) : null}
       {data?.error ? <Notice kind="error">{data.error}</Notice> : null}
+      {refused.length ? (
+        <div className="notice error error-summary" role="alert">
+          <p>ফাইলটি নেওয়া যায়নি। (The file was not taken.)</p>
+          <ul>
+            {refused.map(([field, message]) => (
+              <li key={field}>
+                <a href={`#${FIELD_IDS[field]}`}>{message}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {preview ? (
         <section aria-labelledby="preview-h">
           <h2 id="preview-h">
             প্রিভিউ (Preview): {toBanglaDigits(preview.good)}টি ঠিক আছে, {toBanglaDigits(preview.bad)}টিতে সমস্যা ({preview.good} ready, {preview.bad} with
             problems)
           </h2>
+          {preview.warned ? (
+            <p>
+              {toBanglaDigits(preview.warned)}টি প্রশ্নের কিছু অংশ রাখা হবে না; নিচে ⚠ দেখুন। ({preview.warned} will be imported without part of what the file
+              says: see ⚠ below.)
+            </p>
+          ) : null}
           <Form method="post" encType="multipart/form-data" className="admin-form">
             <CsrfInput token={csrf} />
             <input type="hidden" name="format" value={preview.format} />
@@ -115,7 +177,7 @@ export default function ImportQuestions() {
               <thead>
                 <tr>
                   <th>লাইন (Line)</th>
-                  <th>প্রশ্ন (Question)</th>
+                  <th>প্রশ্ন (Question, as it will show)</th>
                   <th>অপশন (Options; ✓ = key)</th>
                   <th>সমস্যা (Problems)</th>
                 </tr>
@@ -124,16 +186,24 @@ export default function ImportQuestions() {
                 {preview.rows.map((r) => (
                   <tr key={r.line} className={r.errors.length ? "row-error" : undefined}>
                     <td>{r.line}</td>
-                    <td>{r.body || "—"}</td>
+                    {/* Sanitised as saving will sanitise it: what shows here is what will be stored and shown. */}
+                    <td>{r.bodyHtml ? <div dangerouslySetInnerHTML={{ __html: r.bodyHtml }} /> : "—"}</td>
                     <td>
                       {r.options.map((o, i) => (
                         <div key={i}>
-                          {o.body}
+                          <span dangerouslySetInnerHTML={{ __html: o.html }} />
                           {o.isCorrect ? " ✓" : ""}
                         </div>
                       ))}
                     </td>
-                    <td>{r.errors.length ? r.errors.join("; ") : "ঠিক আছে (OK)"}</td>
+                    <td>
+                      {r.errors.length ? r.errors.join("; ") : "ঠিক আছে (OK)"}
+                      {r.warnings.map((w) => (
+                        <div key={w} className="import-warning">
+                          ⚠ {w}
+                        </div>
+                      ))}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -145,29 +215,41 @@ export default function ImportQuestions() {
           <CsrfInput token={csrf} />
           <label>
             <span>ফাইলের ধরন (Format)</span>
-            <select name="format" defaultValue="csv">
+            <select name="format" id={FIELD_IDS.format} defaultValue={values?.format || "csv"} {...invalid(FIELD_IDS.format, errors.format)}>
               {IMPORT_FORMATS.map((f) => (
                 <option key={f} value={f}>
                   {FORMAT_LABELS[f]}
                 </option>
               ))}
             </select>
+            <FieldError id={FIELD_IDS.format} error={errors.format} />
           </label>
           <label>
-            <span>ফাইল (File, UTF-8)</span>
-            <input type="file" name="upload.file" accept=".csv,.txt,.gift,text/csv,text/plain" />
+            <span>ফাইল (File: UTF-8, সর্বোচ্চ {toBanglaDigits(MAX_FILE_MB)} MB — at most {MAX_FILE_MB} MB)</span>
+            <input type="file" name="upload.file" id={FIELD_IDS.file} accept=".csv,.txt,.gift,text/csv,text/plain" {...invalid(FIELD_IDS.file, errors.file)} />
+            <FieldError id={FIELD_IDS.file} error={errors.file} />
           </label>
           <label>
             <span>অথবা লেখা পেস্ট করুন (or paste the text)</span>
-            <textarea name="text" rows={6} className="code" />
+            <textarea name="text" rows={6} className="code" defaultValue={values?.text ?? ""} />
           </label>
           <label>
             <span>অধ্যায় (Chapter) *</span>
-            <ChoiceSelect name="chapterId" none="— বেছে নিন (choose) —" choices={chapters} required />
+            <ChoiceSelect
+              name="chapterId"
+              id={FIELD_IDS.chapterId}
+              none="— বেছে নিন (choose) —"
+              choices={chapters}
+              required
+              defaultValue={values?.chapterId}
+              error={errors.chapterId}
+            />
+            <FieldError id={FIELD_IDS.chapterId} error={errors.chapterId} />
           </label>
           <label>
             <span>প্রশ্নসেটের শেষে যোগ করুন (Also append to a set)</span>
-            <ChoiceSelect name="setId" none="— না (no) —" choices={sets} />
+            <ChoiceSelect name="setId" id={FIELD_IDS.setId} none="— না (no) —" choices={sets} defaultValue={values?.setId} error={errors.setId} />
+            <FieldError id={FIELD_IDS.setId} error={errors.setId} />
           </label>
           <div className="form-actions">
             <button type="submit" name="intent" value="preview" className="btn-primary">
@@ -183,11 +265,14 @@ export default function ImportQuestions() {
             </p>
             <p>
               <strong>GIFT</strong>: <code>প্রশ্ন {"{"}=সঠিক ~ভুল ~ভুল{"}"}</code>; ব্যাখ্যা <code>####</code>; <code>{"// board-year: dhaka: 2019"}</code>,{" "}
-              <code>{"// marks: 1"}</code>. <strong>Aiken</strong>: প্রশ্ন, তারপর <code>A.</code> <code>B.</code> … অপশন, শেষে <code>ANSWER: B</code>.
+              <code>{"// marks: 1"}</code>. শূন্যস্থান: <code>ঢাকা {"{"}=বাংলাদেশের ~ভারতের{"}"} রাজধানী।</code> (a blank in the sentence is kept as _____).{" "}
+              <strong>Aiken</strong>: প্রশ্ন, তারপর <code>A.</code> <code>B.</code> বা <code>A)</code> … অপশন, শেষে <code>ANSWER: B</code>; সাধারণ লেখা, HTML নয়
+              (plain text: &lt; and &amp; show as typed).
             </p>
             <p>
-              শুধু বহুনির্বাচনি প্রশ্ন ইমপোর্ট হয়; অন্যগুলো প্রিভিউতে দেখাবে। একবারে সর্বোচ্চ {toBanglaDigits(MAX_IMPORT_QUESTIONS)}টি। (Only multiple-choice
-              questions are imported; others are listed in the preview.)
+              শুধু এক-উত্তরের বহুনির্বাচনি প্রশ্ন ইমপোর্ট হয়, সর্বোচ্চ পাঁচ অপশন; অন্যগুলো লাইন নম্বরসহ প্রিভিউতে দেখাবে। একবারে সর্বোচ্চ{" "}
+              {toBanglaDigits(MAX_IMPORT_QUESTIONS)}টি। (Only multiple-choice questions with one right answer and at most five options are imported; the others
+              are listed in the preview with their line.)
             </p>
           </details>
         </Form>

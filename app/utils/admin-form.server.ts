@@ -1,10 +1,11 @@
 // Reading an admin content form: same-origin and CSRF checks, URL-encoded or multipart (image
 // uploads), bounded in size. Uploaded images are stored at once and their URL becomes the field's
 // value, so a form refused for another field keeps the uploaded image.
-import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { timingSafeEqual } from "node:crypto";
 import type { FieldErrors } from "~/lib/admin/fields";
 import type { ResourceDef } from "~/lib/admin/resources";
+import { toBanglaDigits } from "~/lib/bangla-digits";
 import { badRequest, capRequestBody, tooLarge } from "~/lib/http.server";
 import { readSmallForm } from "~/lib/quiz.server";
 import { requireSameOrigin } from "~/utils/auth.server";
@@ -17,6 +18,40 @@ export const MAX_MULTIPART_BYTES = 4 * MAX_IMAGE_BYTES + MAX_CONTENT_FORM_BYTES;
 const FORM_TOO_LARGE = "ফর্মটি অনেক বড়: ছবিগুলো ছোট করে বা কম করে আবার পাঠান। (The form is too large.)";
 
 export type FormLike = { get(name: string): string | null; getAll(name: string): string[] };
+
+/** The largest single part kept in memory: a file or a text field. */
+export const MAX_PART_BYTES = MAX_IMAGE_BYTES * 2;
+
+/**
+ * Keeps text fields and files whose field name ends in ".file", each up to `maxPartSize` bytes. A file
+ * over it is read to its end and dropped, and its field named in `oversize`: the fields after it
+ * (the chosen chapter, say) still arrive, so the form can say which file was too large and keep the
+ * rest. A text field over the limit still fails the whole form.
+ */
+function boundedUploadHandler(maxPartSize: number, oversize: Set<string>): UploadHandler {
+  return async ({ name, filename, contentType, data }) => {
+    const isFile = typeof filename === "string";
+    if (isFile && !name.endsWith(".file")) return undefined;
+    const chunks: BlobPart[] = [];
+    let size = 0;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      if (size <= maxPartSize) chunks.push(chunk as BlobPart);
+      else if (!isFile) throw new Error(`the field ${name} is over ${maxPartSize} bytes`);
+    }
+    if (size > maxPartSize) {
+      oversize.add(name);
+      return undefined;
+    }
+    return isFile ? new File(chunks, filename, { type: contentType }) : new Blob(chunks, { type: contentType }).text();
+  };
+}
+
+/** The field message for a file over `limit` bytes (a whole number of MB). */
+export function tooLargeFile(limit: number): string {
+  const mb = Math.round(limit / (1024 * 1024));
+  return `ফাইলটি ${toBanglaDigits(mb)} MB-এর বেশি; ছোট করে আবার দিন। (The file is larger than ${mb} MB.)`;
+}
 
 function refuse(message: string): Response {
   return new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
@@ -35,28 +70,23 @@ export async function readContentForm(
   csrf: string,
   def: ResourceDef | null,
   staffId: number,
-): Promise<{ form: FormLike; uploadErrors: FieldErrors; files: Map<string, File> }> {
+): Promise<{ form: FormLike; uploadErrors: FieldErrors; files: Map<string, File>; oversizeFiles: Set<string> }> {
   requireSameOrigin(request);
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) {
     const params = await readSmallForm(request, MAX_CONTENT_FORM_BYTES);
     checkCsrf(params.get("csrf") ?? "", csrf);
-    return { form: params, uploadErrors: {}, files: new Map() };
+    return { form: params, uploadErrors: {}, files: new Map(), oversizeFiles: new Set() };
   }
   if (Number(request.headers.get("Content-Length") || 0) > MAX_MULTIPART_BYTES) throw tooLarge(FORM_TOO_LARGE);
   // A chunked body declares no length: it is counted as it streams, and the parser stops at the cap.
   const capped = capRequestBody(request, MAX_MULTIPART_BYTES);
   let data: FormData;
+  const oversizeFiles = new Set<string>();
   try {
-    data = await unstable_parseMultipartFormData(
-      capped.request,
-      unstable_createMemoryUploadHandler({
-        // A little over the image limit, so a too-large image gets a field error, not a broken form.
-        // Text fields pass through this handler too (and share the limit).
-        maxPartSize: MAX_IMAGE_BYTES * 2,
-        filter: ({ name, filename }) => typeof filename !== "string" || name.endsWith(".file"),
-      }),
-    );
+    // Twice the image limit: an image somewhat too large is kept and refused by storeImage with its
+    // size; a larger file is read through without being kept, and named in oversizeFiles.
+    data = await unstable_parseMultipartFormData(capped.request, boundedUploadHandler(MAX_PART_BYTES, oversizeFiles));
   } catch {
     if (capped.exceeded()) throw tooLarge(FORM_TOO_LARGE);
     throw badRequest("ফর্মটি পড়া যায়নি বা ফাইলটি অনেক বড়। (The form could not be read, or a file is too large.)");
@@ -71,6 +101,10 @@ export async function readContentForm(
   const uploadErrors: FieldErrors = {};
   for (const f of def?.fields ?? []) {
     if (f.kind !== "image") continue;
+    if (oversizeFiles.has(`${f.name}.file`)) {
+      uploadErrors[`${f.name}.file`] = tooLargeFile(MAX_IMAGE_BYTES);
+      continue;
+    }
     const file = data.get(`${f.name}.file`);
     if (!file || typeof file === "string" || file.size === 0) continue;
     const stored = await storeImage(file as File, staffId);
@@ -81,5 +115,6 @@ export async function readContentForm(
     form: { get: (n) => values.get(n)?.[0] ?? null, getAll: (n) => values.get(n) ?? [] },
     uploadErrors,
     files,
+    oversizeFiles,
   };
 }

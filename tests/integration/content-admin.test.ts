@@ -354,6 +354,13 @@ describe("hostile markup", () => {
     expect(html, where).not.toMatch(/<script|onerror|<meta|http-equiv|position\s*:\s*fixed|z-index|javascript:/i);
   }
 
+  /** Aiken is plain text: the same markup arrives as text to read, with no tag of its own. */
+  function expectShownAsText(stored: string | null, where: string) {
+    const html = stored ?? "";
+    expect(html, where).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html, where).not.toMatch(/<(script|img|meta|div|a)\b/i);
+  }
+
   it("never reaches what pages show, in any HTML field of any content type", async () => {
     expect(htmlResources.map((r) => r.key).sort()).toEqual(["board-papers", "exam-title-groups", "examples", "exams", "info-pages", "questions", "topics"]);
     // Parents for the rows that need them.
@@ -460,12 +467,17 @@ describe("hostile markup", () => {
       expectHarmless(rows[0].introHtml, "csv intro");
       expectHarmless(rows[0].bodyHtml, "csv body");
       expectHarmless(rows[0].explanationHtml, "csv explanation");
-      expectHarmless(rows[1].bodyHtml, "aiken body");
+      expectShownAsText(rows[1].bodyHtml, "aiken body");
       const options = await db.select().from(schema.questionOptions).where(inArray(schema.questionOptions.questionId, rows.map((r) => r.id)));
       expect(options).toHaveLength(4);
-      for (const o of options.filter((x) => x.isCorrect)) expectHarmless(o.bodyHtml, `imported option of #${o.questionId}`);
+      for (const o of options.filter((x) => x.isCorrect)) {
+        if (o.questionId === rows[1].id) expectShownAsText(o.bodyHtml, "aiken option");
+        else expectHarmless(o.bodyHtml, `imported option of #${o.questionId}`);
+      }
       const page = await publicBank(cid);
-      expectHarmless(page, "the bank page");
+      // The page has the Aiken question's markup as text ("onerror" among it), and no such tag.
+      expect(page).toContain("ঢেকে দাও");
+      expect(page).not.toMatch(/<script|<[^>]*\s(onerror|http-equiv)=|<[^>]*style="[^"]*(position\s*:\s*fixed|z-index)|<[^>]*href="javascript:/i);
       // The bank shows the stem, the question and the options; the explanation is the answer side.
       expect(count(page)).toBeGreaterThanOrEqual(5);
     });

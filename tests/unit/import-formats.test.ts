@@ -155,7 +155,7 @@ describe("export then import", () => {
     },
     { intro: "", body: "সহজ প্রশ্ন", options: [{ body: "হ্যাঁ", isCorrect: true }, { body: "না", isCorrect: false }], explanation: "", sources: [], marks: "1", difficulty: null },
   ];
-  const strip = (qs: ReturnType<typeof parseCsvQuestions>["questions"]) => qs.map(({ line: _l, kind: _k, errors, ...q }) => (expect(errors).toEqual([]), q));
+  const strip = (qs: ReturnType<typeof parseCsvQuestions>["questions"]) => qs.map(({ line: _l, kind: _k, errors, warnings, ...q }) => (expect(errors).toEqual([]), expect(warnings).toEqual([]), q));
 
   it("is the identity through CSV", () => {
     const back = strip(parseCsvQuestions(toCsv(questions)).questions);

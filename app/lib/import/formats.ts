@@ -1,6 +1,8 @@
 // Question files staff bring from elsewhere, and the files we export: CSV (as Excel and Google
 // Sheets save it, UTF-8 with or without BOM), Moodle GIFT and Aiken. Parsing reports every problem
-// per question instead of dropping anything; only multiple-choice questions are imported.
+// per question, with its line, instead of dropping anything; only multiple-choice questions with
+// one right answer are imported, and whatever of a question cannot be kept (per-answer feedback,
+// partial credit) is named in a warning on that question.
 import { parse as parseCsv } from "csv-parse/sync";
 import { notationFromSources, sourcesFromNotation, type Source } from "~/lib/board-year";
 import { toAsciiDigits } from "~/lib/bangla-digits";
@@ -20,13 +22,19 @@ export type ImportedQuestion = {
   sources: Source[];
   marks: string;
   difficulty: "easy" | "medium" | "hard" | null;
+  /** Why the question is refused; a question with any error is not imported. */
   errors: string[];
+  /** What of the question is not kept though it is imported, shown in the preview. */
+  warnings: string[];
 };
 
 /** The CSV columns, in this order when we export; on import the header names them (any order). */
 export const CSV_COLUMNS = ["type", "question", "a", "b", "c", "d", "e", "answer", "explanation", "board_year", "marks", "difficulty", "intro"] as const;
 const LETTERS = ["a", "b", "c", "d", "e"] as const;
 const BANGLA_KEYS = ["ক", "খ", "গ", "ঘ", "ঙ"];
+// A question's options are keyed ক–ঙ on the site and in the editor: a sixth has no key.
+const OPTION_LIMIT = BANGLA_KEYS.length;
+const OPTION_LIMIT_BN = "পাঁচ";
 
 const E = {
   noKey: "সঠিক উত্তর নেই বা মেলেনি (missing or unknown answer key)",
@@ -37,12 +45,19 @@ const E = {
   marks: "নম্বর ০–১০০ হতে হবে (marks must be 0–100)",
   difficulty: "কাঠিন্য easy, medium বা hard (difficulty must be easy, medium or hard)",
   tooLong: "লেখা অনেক বড় (text too long)",
+  manyOptions: `${OPTION_LIMIT_BN}টির বেশি অপশন; সাইটে ক–ঙ পর্যন্ত থাকে (more than ${OPTION_LIMIT} options: the site has ক–ঙ)`,
+  noAnswerLine: "ANSWER: লাইন নেই; প্রশ্নটি শেষ হয়নি (no ANSWER: line: the question is not finished)",
+  strayAnswer: "ANSWER: লাইনের আগে প্রশ্ন নেই (an ANSWER: line without a question)",
+  severalRight: "একাধিক উত্তর মিলে পূর্ণ নম্বর; এক-উত্তরের প্রশ্ন হিসেবে নেওয়া যায় না (several answers share the credit: multiple-answer questions are not supported)",
+  feedback: "প্রতিটি উত্তরের আলাদা মন্তব্য রাখা হবে না (per-answer feedback is not kept)",
+  partialCredit: (answers: string) => `আংশিক নম্বর রাখা হবে না; এগুলো ভুল উত্তর হিসেবে থাকবে: ${answers} (partial credit is not kept: these count as wrong: ${answers})`,
+  markdown: "Markdown রূপান্তর হয় না; লেখা যেমন আছে তেমন থাকবে (Markdown is not converted: the text is kept as written)",
 };
 
 const MAX_TEXT = 20_000;
 
 function blank(line: number): ImportedQuestion {
-  return { line, kind: "mcq", intro: "", body: "", options: [], explanation: "", sources: [], marks: "1", difficulty: null, errors: [] };
+  return { line, kind: "mcq", intro: "", body: "", options: [], explanation: "", sources: [], marks: "1", difficulty: null, errors: [], warnings: [] };
 }
 
 /** Which option an answer names: a/b/c…, A–E, ক–ঙ, 1–5, or the option's own text. */
@@ -65,7 +80,8 @@ function finish(q: ImportedQuestion, extra: { boardYear?: string; marks?: string
   }
   if (!q.body.trim()) q.errors.push(E.noBody);
   if (q.options.length < 2) q.errors.push(E.fewOptions);
-  else if (q.options.filter((o) => o.isCorrect).length !== 1) q.errors.push(E.noKey);
+  else if (q.options.filter((o) => o.isCorrect).length !== 1 && !q.errors.includes(E.severalRight)) q.errors.push(E.noKey);
+  if (q.options.length > OPTION_LIMIT) q.errors.push(E.manyOptions);
   if ([q.body, q.intro, q.explanation, ...q.options.map((o) => o.body)].some((t) => t.length > MAX_TEXT)) q.errors.push(E.tooLong);
   if (extra.boardYear?.trim()) {
     const sources = sourcesFromNotation(toAsciiDigits(extra.boardYear));
@@ -131,7 +147,7 @@ function csvCellText(cell: string): string {
   return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
 }
 
-export type ExportQuestion = Omit<ImportedQuestion, "line" | "kind" | "errors">;
+export type ExportQuestion = Omit<ImportedQuestion, "line" | "kind" | "errors" | "warnings">;
 
 /** CSV with a BOM (so Excel opens it as UTF-8) and CRLF line ends. */
 export function toCsv(questions: readonly ExportQuestion[]): string {
@@ -228,16 +244,29 @@ export function parseGiftQuestions(text: string): { questions: ImportedQuestion[
     block.push(line);
   });
   flush();
+  if (questions.length && !questions.some((q) => q.kind !== "other")) {
+    const aiken = /^\s*ANSWER\s*:/im.test(text);
+    return {
+      questions,
+      fileError: `এটি GIFT ফাইল মনে হচ্ছে না: কোনো প্রশ্নের উত্তর { } এর ভেতরে নেই।${aiken ? " এটি Aiken ফাইল হলে ধরন Aiken বেছে নিন।" : ""} (This does not look like GIFT: no question has its answers in { }.${aiken ? " It looks like Aiken: choose Aiken as the format." : ""})`,
+    };
+  }
   return { questions };
 }
+
+// Moodle's text-format markers; the text after one is what the question says.
+const FORMAT_MARKER = /^\s*\[(html|moodle|plain|markdown)\]/i;
+
+/** Where a missing-word question's answers stood in its text. */
+const BLANK = "_____";
 
 function giftQuestion(src: string, line: number, meta: Record<string, string>): ImportedQuestion {
   const q = blank(line);
   // Backslashes pair up left to right, as everywhere in GIFT: a pattern that could also read a backslash
   // as plain text backtracks exponentially on an unterminated title of backslashes.
   let s = src.replace(/^::(?:\\[\s\S]|[^:\\])*::/, "").trim();
-  // An optional [html]/[markdown] format tag before the text.
-  s = s.replace(/^\[(html|moodle|plain|markdown)\]/i, "");
+  const marker = FORMAT_MARKER.exec(s);
+  if (marker) s = s.slice(marker[0].length);
   const open = indexUnescaped(s, "{");
   const close = open >= 0 ? indexUnescaped(s, "}", open + 1) : -1;
   if (open < 0 || close < 0) {
@@ -245,11 +274,16 @@ function giftQuestion(src: string, line: number, meta: Record<string, string>): 
     q.body = giftUnescape(s).trim();
     return finish(q, {});
   }
-  q.body = giftUnescape(`${s.slice(0, open)} ${s.slice(close + 1)}`.trim());
+  const before = s.slice(0, open).trim();
+  const after = s.slice(close + 1).trim();
+  // Text after the answers makes a missing-word question ("Grant is {…} in Grant's tomb."): the
+  // answers stand for a blank in the sentence, which the question must keep to make sense.
+  const gap = /^[.,;:!?।]/.test(after) ? "" : " ";
+  q.body = giftUnescape(after ? `${before ? `${before} ` : ""}${BLANK}${gap}${after}` : before);
   let answers = s.slice(open + 1, close);
   const general = answers.indexOf("####");
   if (general >= 0) {
-    q.explanation = giftUnescape(answers.slice(general + 4)).trim();
+    q.explanation = giftUnescape(answers.slice(general + 4).replace(FORMAT_MARKER, "")).trim();
     answers = answers.slice(0, general);
   }
   const a = answers.trim();
@@ -268,14 +302,26 @@ function giftQuestion(src: string, line: number, meta: Record<string, string>): 
     const parts = splitUnescaped(a, "=~").filter((p) => p.mark);
     if (!parts.some((p) => p.mark === "~")) q.kind = "short answer";
     else {
-      q.options = parts.map((p) => {
-        // Per-answer feedback (#…) and weights (%50%) are not kept.
-        const body = p.text.replace(/^%-?\d+(\.\d+)?%/, "");
+      const answersRead = parts.map((p) => {
+        const weight = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(p.text);
+        let body = weight ? p.text.slice(weight[0].length) : p.text;
         const fb = indexUnescaped(body, "#");
-        return { body: giftUnescape(fb >= 0 ? body.slice(0, fb) : body).trim(), isCorrect: p.mark === "=" };
+        const feedback = fb >= 0 ? body.slice(fb + 1).replace(FORMAT_MARKER, "").trim() : "";
+        if (fb >= 0) body = body.slice(0, fb);
+        body = giftUnescape(body.replace(FORMAT_MARKER, "")).trim();
+        // "=" is full credit; "~" none unless a weight says otherwise (~%100% is full credit too).
+        const credit = weight ? Number(weight[1]) : p.mark === "=" ? 100 : 0;
+        return { body, credit, feedback };
       });
+      const full = answersRead.filter((x) => x.credit >= 100);
+      const partial = answersRead.filter((x) => x.credit > 0 && x.credit < 100);
+      q.options = answersRead.map((x) => ({ body: x.body, isCorrect: x.credit >= 100 }));
+      if (!full.length && partial.length) q.errors.push(E.severalRight);
+      else if (partial.length) q.warnings.push(E.partialCredit(partial.map((x) => `“${x.body}” ${x.credit}%`).join(", ")));
+      if (answersRead.some((x) => x.feedback)) q.warnings.push(E.feedback);
     }
   }
+  if (marker?.[1].toLowerCase() === "markdown") q.warnings.push(E.markdown);
   return finish(q, { boardYear: meta["board-year"], marks: meta.marks, difficulty: meta.difficulty });
 }
 
@@ -298,48 +344,75 @@ export function toGift(questions: readonly ExportQuestion[]): string {
 
 /* ------------------------------------------------------------------ Aiken */
 
+/** Aiken is plain text: what the file says is what the page shows, "<" and "&" included. */
+const plainToHtml = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
 export function parseAikenQuestions(text: string): { questions: ImportedQuestion[]; fileError?: string } {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const questions: ImportedQuestion[] = [];
+  let answerLines = 0;
   let cur: { line: number; text: string[]; options: string[]; answer: string | null; arrows: boolean } | null = null;
   const flush = () => {
     if (!cur) return;
     const q = blank(cur.line);
-    q.body = cur.text.join("\n").trim();
-    if (cur.options.length && cur.answer !== null && /^[A-Z]$/i.test(cur.answer.trim())) {
-      const key = answerIndex(cur.answer, cur.options);
-      q.options = cur.options.map((body, k) => ({ body, isCorrect: k === key }));
-    } else if (cur.options.length && cur.answer !== null) {
-      q.options = cur.options.map((body) => ({ body, isCorrect: false }));
+    q.body = plainToHtml(cur.text.join("\n").trim());
+    const options = cur.options.map(plainToHtml);
+    if (cur.answer === null) {
+      // Never merged into the next question: that one would get this one's text and options.
+      q.options = options.map((body) => ({ body, isCorrect: false }));
+      q.errors.push(E.noAnswerLine);
+      questions.push(q);
     } else {
-      const ans = (cur.answer ?? "").trim().toLowerCase();
-      q.kind = cur.arrows ? "matching" : ans === "true" || ans === "false" || ans === "t" || ans === "f" ? "true/false" : "short answer";
+      if (options.length) {
+        const key = /^[A-Z]$/i.test(cur.answer.trim()) ? answerIndex(cur.answer, options) : -1;
+        q.options = options.map((body, k) => ({ body, isCorrect: k === key }));
+      } else {
+        const ans = cur.answer.trim().toLowerCase();
+        q.kind = cur.arrows ? "matching" : ans === "true" || ans === "false" || ans === "t" || ans === "f" ? "true/false" : "short answer";
+      }
+      questions.push(finish(q, {}));
     }
-    questions.push(finish(q, {}));
     cur = null;
   };
   lines.forEach((raw, i) => {
-    const line = raw.trimEnd();
-    if (!line.trim()) {
-      // A blank line ends a question only once it has its answer.
-      if (cur?.answer !== null && cur) flush();
-      return;
-    }
-    cur ??= { line: i + 1, text: [], options: [], answer: null, arrows: false };
+    const line = raw.trim();
+    if (!line) return;
     // "\S" after each "\s*"/"\s+" so no space can be taken by two parts: linear, as in the GIFT comments.
-    const answer = /^ANSWER\s*:\s*(\S.*)?$/i.exec(line.trim());
-    const option = /^([A-Z])[.)]\s+(\S.*)$/.exec(line.trim());
+    const answer = /^ANSWER\s*:\s*(\S.*)?$/i.exec(line);
+    // "A) text" and "A. text", and "A)text" as Moodle's own files write it; not "A.text", which is
+    // how a question about "A.K. Fazlul Huq" begins.
+    const option = /^([A-Z])(?:\)\s*|\.\s+)(\S.*)$/.exec(line);
+    const nextLetter = String.fromCharCode(65 + (cur?.options.length ?? 0));
     if (answer) {
+      answerLines++;
+      if (!cur) {
+        const stray = blank(i + 1);
+        stray.errors.push(E.strayAnswer);
+        questions.push(stray);
+        return;
+      }
       cur.answer = answer[1] ?? "";
       flush();
-    } else if (option && cur.text.length && option[1] === String.fromCharCode(65 + cur.options.length)) {
+    } else if (option && option[1] === nextLetter && (cur?.text.length || cur?.options.length || /^[A-Z][.)]\s/.test(line))) {
+      // Options with no question before them are kept as a question without text, and refused as such.
+      cur ??= { line: i + 1, text: [], options: [], answer: null, arrows: false };
       cur.options.push(option[2].trim());
     } else {
+      // Text after options begins the next question: the one before ended without its ANSWER: line.
+      if (cur?.options.length) flush();
+      cur ??= { line: i + 1, text: [], options: [], answer: null, arrows: false };
       if (/->/.test(line)) cur.arrows = true;
-      cur.text.push(line);
+      cur.text.push(raw.trimEnd());
     }
   });
   flush();
+  if (questions.length && !answerLines) {
+    const gift = /\{[^{}]*[~=][^{}]*\}/.test(text);
+    return {
+      questions,
+      fileError: `এটি Aiken ফাইল মনে হচ্ছে না: কোনো ANSWER: লাইন নেই।${gift ? " এটি GIFT ফাইল হলে ধরন GIFT বেছে নিন।" : ""} (This does not look like Aiken: there is no ANSWER: line.${gift ? " It looks like GIFT: choose GIFT as the format." : ""})`,
+    };
+  }
   return { questions };
 }
 

@@ -6,6 +6,7 @@ import { db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Source } from "~/lib/board-year";
 import { parseQuestions, type ExportQuestion, type ImportedQuestion, type ImportFormat } from "~/lib/import/formats";
+import { sanitizeStaffHtml } from "~/lib/sanitize.server";
 import { recordAudit } from "~/models/history.server";
 import { RENDER_VERSION, renderedOrNull } from "~/models/rendering.server";
 import { reindex, type Executor } from "~/models/search.server";
@@ -26,13 +27,14 @@ const fingerprint = (body: string, options: readonly { body: string }[]) =>
     .trim()
     .toLowerCase();
 
-export async function targetProblem(target: ImportTarget): Promise<string | null> {
+/** Which of the chosen chapter and set does not exist, and what to say. */
+export async function targetProblem(target: ImportTarget): Promise<{ field: "chapterId" | "setId"; message: string } | null> {
   const [[chapter], set] = await Promise.all([
     db.select({ id: s.categories.id }).from(s.categories).where(eq(s.categories.id, target.chapterId)),
     target.setId ? db.select({ id: s.questionSets.id }).from(s.questionSets).where(eq(s.questionSets.id, target.setId)) : Promise.resolve([{ id: 0 }]),
   ]);
-  if (!chapter) return "অধ্যায়টি পাওয়া যায়নি। (No such chapter.)";
-  if (!set.length) return "প্রশ্নসেটটি পাওয়া যায়নি। (No such question set.)";
+  if (!chapter) return { field: "chapterId", message: "অধ্যায়টি পাওয়া যায়নি। (No such chapter.)" };
+  if (!set.length) return { field: "setId", message: "প্রশ্নসেটটি পাওয়া যায়নি। (No such question set.)" };
   return null;
 }
 
@@ -59,7 +61,8 @@ export async function previewImport(format: ImportFormat, text: string, target: 
   const known = new Map(existing.map((q) => [fingerprint(q.body, byQuestion.get(q.id) ?? []), q.id]));
   const inFile = new Map<string, number>();
   for (const q of questions) {
-    if (q.kind !== "mcq") continue;
+    // A refused question is no original for later copies: they are checked on their own.
+    if (q.kind !== "mcq" || q.errors.length) continue;
     const fp = fingerprint(q.body, q.options);
     const id = known.get(fp);
     if (id) q.errors.push(`এই অধ্যায়ে আগে থেকেই আছে: প্রশ্ন #${id} (duplicate of question #${id} in this chapter)`);
@@ -67,6 +70,35 @@ export async function previewImport(format: ImportFormat, text: string, target: 
     else inFile.set(fp, q.line);
   }
   return { questions };
+}
+
+const PREVIEW_CHARS = 2000;
+
+/**
+ * Staff HTML as its page will show it, sanitised as on save, so the preview does not show markup
+ * that saving drops (formulas stay as written: typesetting thousands of them waits for the import).
+ */
+const shownHtml = (source: string) => sanitizeStaffHtml(source.length > PREVIEW_CHARS ? `${source.slice(0, PREVIEW_CHARS)}…` : source);
+
+export type PreviewRow = {
+  line: number;
+  kind: string;
+  bodyHtml: string;
+  options: { html: string; isCorrect: boolean }[];
+  errors: string[];
+  warnings: string[];
+};
+
+/** The preview's table: each question as it will look, with why it is refused or what it loses. */
+export function previewRows(questions: readonly ImportedQuestion[]): PreviewRow[] {
+  return questions.map((q) => ({
+    line: q.line,
+    kind: q.kind,
+    bodyHtml: shownHtml(q.body),
+    options: q.options.map((o) => ({ html: shownHtml(o.body), isCorrect: o.isCorrect })),
+    errors: q.errors,
+    warnings: q.warnings,
+  }));
 }
 
 /**
