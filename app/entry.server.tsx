@@ -75,15 +75,18 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   return response;
 }
 
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60";
+
 function setDocumentHeaders(request: Request, status: number, headers: Headers, nonce: string) {
   const admin = isAdminPath(new URL(request.url).pathname);
   // Nothing of the admin area stays in a cache: after sign-out, Back shows no admin page.
   if (admin) headers.set("Cache-Control", "private, no-store");
   else if (!headers.has("Cache-Control")) {
-    headers.set(
-      "Cache-Control",
-      status >= 400 ? "private, no-store" : "public, max-age=60, stale-while-revalidate=300",
-    );
+    // A browser keeps no fresh copy (max-age=0): it asks again each time, with the page's ETag (the
+    // server answers 304 while the page is the same), so a save shows at once even to whoever opened
+    // the page a moment before. Shared caches (a CDN, the page cache) may keep it 60 s (s-maxage).
+    // No stale-while-revalidate: a browser would show its old copy once more after a save.
+    headers.set("Cache-Control", status >= 400 ? "private, no-store" : PUBLIC_PAGE_CACHE_CONTROL);
   }
   // Public pages run no inline script at all; the admin area's Remix scripts carry the nonce.
   headers.set(

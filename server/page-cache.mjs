@@ -20,6 +20,7 @@
 //
 //   PAGE_CACHE=0 turns it off (the benchmark measures both ways).
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
 // The express adapter's request and response conversions (the handler below replaces its own).
@@ -33,13 +34,43 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
-/** `max-age` of a Cache-Control value that allows shared caching, else null. */
+/**
+ * How long a shared cache may keep a response, from a Cache-Control value that allows shared caching
+ * (else null): `s-maxage` where given (public pages say max-age=0 for browsers, s-maxage for shared
+ * caches like this one), else `max-age`.
+ */
 export function publicMaxAge(cacheControl) {
   if (!cacheControl) return null;
   const parts = cacheControl.toLowerCase().split(",").map((s) => s.trim());
   if (!parts.includes("public") || parts.some((p) => p === "private" || p === "no-store" || p === "no-cache")) return null;
-  const maxAge = parts.map((p) => /^(?:s-maxage|max-age)=(\d+)$/.exec(p)).find(Boolean);
+  const age = (name) => parts.map((p) => new RegExp(`^${name}=(\\d+)$`).exec(p)).find(Boolean);
+  const maxAge = age("s-maxage") ?? age("max-age");
   return maxAge ? Number(maxAge[1]) : null;
+}
+
+/** A weak validator of a page's bytes (before compression: every encoding of it is the same page). */
+export function etagOf(body) {
+  return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/** Whether the request's If-None-Match names `etag` (weak comparison, as RFC 9110 asks for it). */
+export function notModified(req, etag) {
+  const header = req.headers["if-none-match"];
+  if (!header || (req.method !== "GET" && req.method !== "HEAD")) return false;
+  const bare = (tag) => tag.trim().replace(/^W\//, "");
+  return header.trim() === "*" || header.split(",").some((tag) => bare(tag) === bare(etag));
+}
+
+/** The 304 for a page the browser still holds: its headers (Cache-Control, ETag, Vary), no body. */
+function sendNotModified(res, headers, etag) {
+  res.statusCode = 304;
+  for (const [name, value] of headers) {
+    if (name === "content-type" || name === "content-length" || name === "content-encoding" || name === "set-cookie") continue;
+    res.setHeader(name, value);
+  }
+  res.setHeader("ETag", etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.end();
 }
 
 /**
@@ -155,7 +186,7 @@ export function createPageCache({
         headers.push([name, value]);
       }
       drop(key);
-      const entry = { key, version, expires: Date.now() + Math.min(ttlSeconds, maxAge) * 1000, status: response.status, headers, body, bytes: body.length };
+      const entry = { key, version, expires: Date.now() + Math.min(ttlSeconds, maxAge) * 1000, status: response.status, headers, etag: etagOf(body), body, bytes: body.length };
       entries.set(key, entry);
       bytes += entry.bytes;
       for (const k of entries.keys()) {
@@ -169,8 +200,10 @@ export function createPageCache({
       return version;
     },
 
-    /** Sends an entry in the encoding the client prefers (the compressed forms are made once). */
+    /** Sends an entry in the encoding the client prefers (the compressed forms are made once), or a 304. */
     send(req, res, entry, cacheStatus) {
+      res.setHeader("X-Page-Cache", cacheStatus);
+      if (notModified(req, entry.etag)) return sendNotModified(res, entry.headers, entry.etag);
       const encoding = preferredEncoding(req);
       let body = entry.body;
       if (encoding === "br") {
@@ -188,10 +221,10 @@ export function createPageCache({
       }
       res.statusCode = entry.status;
       for (const [name, value] of entry.headers) res.setHeader(name, value);
+      res.setHeader("ETag", entry.etag);
       res.setHeader("Vary", "Accept-Encoding");
       if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", body.length);
-      res.setHeader("X-Page-Cache", cacheStatus);
       res.end(req.method === "HEAD" ? undefined : body);
     },
 
@@ -268,6 +301,14 @@ const BROTLI_QUALITY = 3;
 const ASYNC_FROM = 128 * 1024;
 async function sendWhole(req, res, response) {
   const body = Buffer.from(await response.arrayBuffer());
+  // A public page not stored here (staff, PAGE_CACHE=0) is validated the same way: the browser that
+  // asks again with the ETag of what it holds gets a 304 while the page is the same.
+  const cacheControl = response.headers.get("cache-control");
+  if (response.status === 200 && publicMaxAge(cacheControl) !== null && !response.headers.has("set-cookie")) {
+    const etag = etagOf(body);
+    if (notModified(req, etag)) return sendNotModified(res, response.headers.entries(), etag);
+    res.setHeader("ETag", etag);
+  }
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) {

@@ -11,8 +11,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cachedHandler, createPageCache, preferredEncoding, publicMaxAge, storable } from "../../server/page-cache.mjs";
 import { db, resetTables, schema } from "./db";
 import { sql } from "drizzle-orm";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "~/entry.server";
 
-const PUBLIC = "public, max-age=60, stale-while-revalidate=300";
+// What a public page says (app/entry.server.tsx).
+const PUBLIC = PUBLIC_PAGE_CACHE_CONTROL;
 let renders = 0;
 /** What the stand-in renders per path: the headers a route would send, and a body naming the render. */
 const routes: Record<string, (n: number) => Response> = {
@@ -151,6 +153,29 @@ describe("what is cached", () => {
 });
 
 describe("a staff save shows at once", () => {
+  it("browsers keep no fresh copy of a public page and no stale one to show once more; shared caches keep it 60 s", () => {
+    expect(PUBLIC).toBe("public, max-age=0, s-maxage=60");
+    expect(PUBLIC).not.toMatch(/stale-while-revalidate|immutable/);
+  });
+
+  it("a browser that holds the page asks again with its ETag: 304 while it is the same, the new page after a save", async () => {
+    const first = await get("/page");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/".+"$/);
+    const same = await fetch(`${base}/page`, { headers: { "If-None-Match": etag! } });
+    expect(same.status).toBe(304);
+    expect(await same.text()).toBe("");
+    expect(same.headers.get("cache-control")).toBe(PUBLIC);
+    expect(same.headers.get("etag")).toBe(etag);
+    // A save elsewhere: the version moves, the page is rendered again and the browser gets it.
+    await setVersion(String(Date.now() + 1));
+    await cache.refresh();
+    const after = await fetch(`${base}/page`, { headers: { "If-None-Match": etag! } });
+    expect(after.status).toBe(200);
+    expect(await after.text()).not.toBe(first.text);
+    expect(after.headers.get("etag")).not.toBe(etag);
+  });
+
   it("a new content version (another process's save) empties the cache when it is read", async () => {
     const before = (await get("/page")).text;
     expect((await get("/page")).text).toBe(before);
@@ -197,7 +222,9 @@ describe("a staff save shows at once", () => {
 
 describe("the rules", () => {
   it("reads max-age only from a shareable Cache-Control", () => {
-    expect(publicMaxAge(PUBLIC)).toBe(60);
+    expect(publicMaxAge(PUBLIC)).toBe(60); // s-maxage: a shared cache's own age, not the browser's 0
+    expect(publicMaxAge("public, max-age=0, s-maxage=30")).toBe(30);
+    expect(publicMaxAge("public, max-age=0")).toBe(0);
     expect(publicMaxAge("public, s-maxage=5")).toBe(5);
     expect(publicMaxAge("private, max-age=60")).toBeNull();
     expect(publicMaxAge("public, no-store, max-age=60")).toBeNull();
@@ -272,6 +299,10 @@ describe("pages that are not stored go out whole", () => {
             return new Response(page, { status: 404, statusText: "Not Found", headers });
           }
           if (path === "/small") return new Response("<p>ছোট</p>", { headers });
+          if (path === "/public") {
+            headers.set("Cache-Control", PUBLIC);
+            return new Response(page, { headers });
+          }
           if (path === "/no-transform") {
             headers.set("Cache-Control", "no-store, no-transform");
             return new Response(page, { headers });
@@ -329,6 +360,23 @@ describe("pages that are not stored go out whole", () => {
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(Number(head.headers["content-length"])).toBeGreaterThan(0);
+  });
+
+  it("a public page sent whole (staff, or the cache off) carries an ETag and is answered 304 while it is the same", async () => {
+    const first = await raw("/public", "gzip");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect((await raw("/public", "br")).headers.etag).toBe(etag); // the page's, whatever the encoding
+    const again = await new Promise<{ status: number; headers: IncomingHttpHeaders }>((resolve, reject) => {
+      httpGet(`${wholeBase}/public`, { headers: { "If-None-Match": etag, "Accept-Encoding": "gzip" } }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      }).on("error", reject);
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers["cache-control"]).toBe(PUBLIC);
+    // A private page gets no validator: nothing keeps it.
+    expect((await raw("/page", "gzip")).headers.etag).toBeUndefined();
   });
 
   it("leaves small pages and no-transform pages plain, and other responses to the middleware", async () => {
