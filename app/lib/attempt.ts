@@ -3,6 +3,7 @@
 // and the Bangla wording of times. The server calls these with what it loaded itself; of what the
 // browser sends only question ids and option keys of this exam are believed.
 import { toBanglaDigits } from "~/lib/bangla-digits";
+import { wholeText, z } from "~/lib/input";
 import { parseNegativeMark } from "~/lib/scoring";
 
 /** Questions per page of an attempt: small pages load fast on slow mobile data. */
@@ -17,7 +18,9 @@ export const ATTEMPT_ID = /^[A-Za-z0-9_-]{24}$/;
 /** The last moment (ms) an answer to an attempt with this deadline counts. */
 export const acceptsUntilMs = (deadline: Date) => deadline.getTime() + GRACE_SECONDS * 1000;
 
-export const isAttemptId = (value: string | null | undefined): value is string => !!value && ATTEMPT_ID.test(value);
+export const attemptIdText = z.string().regex(ATTEMPT_ID);
+
+export const isAttemptId = (value: string | null | undefined): value is string => attemptIdText.safeParse(value).success;
 
 export type StoredAnswer = { questionId: number; choice: string | null; markedForReview: boolean };
 
@@ -41,11 +44,14 @@ export function pageOfIndex(index: number): number {
   return Math.floor(Math.max(0, index) / ATTEMPT_PAGE_SIZE) + 1;
 }
 
-/** A page number from the URL or a form: whole numbers only, clamped to the attempt's pages. */
+/** A page number of an attempt, from the URL or a form: whole numbers only, anything else is page 1 (clampAttemptPage then clamps it). */
+export const attemptPageText = wholeText({ digits: 6 }).catch(1);
+
+/** A page number clamped to the attempt's pages. */
+export const clampAttemptPage = (page: number, total: number) => Math.min(Math.max(1, page), attemptPageCount(total));
+
 export function parseAttemptPage(value: string | null | undefined, total: number): number {
-  const s = (value ?? "").trim();
-  const n = /^\d{1,6}$/.test(s) ? Number(s) : 1;
-  return Math.min(Math.max(1, n), attemptPageCount(total));
+  return clampAttemptPage(attemptPageText.parse(value), total);
 }
 
 /**

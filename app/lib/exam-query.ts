@@ -1,15 +1,12 @@
 // The exam page's URL state: page, pageSize, includeCorrect and the Back target, as one zod schema.
 // Pure, so the route, the shared quiz component and the tests read and write the query the same way.
-import { idText, pageNumber, readQuery, z } from "~/lib/input";
+import { pageNumber, readQuery, z } from "~/lib/input";
 
 export const PAGE_SIZES = [25, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_BACK = "/exam-subpage/1";
 export const MISSING_GRTID = "Missing grtid";
 export const EXAM_LOAD_FAILED = "Failed to load exam.";
-
-/** /exampage/{grtid}/...: the exam's id (a bad one is MISSING_GRTID, 400). */
-export const ExamParams = z.object({ grtid: idText });
 
 /** 100 only if the query says 100, otherwise 25. */
 export const pageSizeText = z

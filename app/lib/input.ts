@@ -16,6 +16,12 @@ export const idText = z
   .transform(Number)
   .pipe(z.number().int().positive());
 
+/** An id that may be left out: undefined when absent, null when given but not an id, else the id. */
+export const optionalIdText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : (idText.safeParse(value).data ?? null)));
+
 /**
  * A whole number as typed: digits only, at most `digits` of them (Bangla digits too when `bangla`),
  * surrounding spaces ignored. What range a value may take is the caller's rule (pipe or transform).

@@ -9,11 +9,11 @@ import { katexLinks } from "~/styles/katex";
 import { LiveExamList } from "~/components/live-exam";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { withExamBack } from "~/lib/exam-query";
-import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { fieldsOr400, notFound, paramsOr404, readForm } from "~/lib/http.server";
+import { idText, optionalIdText, readQuery, z } from "~/lib/input";
 import { absoluteImage, CONTENT_ASSET_BASE } from "~/lib/image-path";
 import { listingCacheControl } from "~/lib/live-exam";
 import { seo } from "~/lib/meta";
-import { readSmallForm } from "~/lib/quiz.server";
 import { parseNegativeMark } from "~/lib/scoring";
 import { getExamSubPage, getExamTitle, getGroupSubjects } from "~/models/exams.server";
 import { listLiveExams } from "~/models/live-exams.server";
@@ -29,11 +29,10 @@ export const SUBJECTS_FAILED = "বিষয়ের তালিকা লো�
 export const TITLE_FAILED = "শিরোনাম লোড করা যায়নি (Title could not be loaded)";
 
 /** /exam-subpage without an id is the examination menu's page, thtid 1. */
-function parseThtid(value: string | undefined): number {
-  const thtid = value === undefined ? 1 : parseId(value);
-  if (!thtid) throw notFound();
-  return thtid;
-}
+const Params = z.object({ thtid: idText.optional().transform((id) => id ?? 1) });
+
+/** ?group=SID&title=GRTID: each absent (undefined), an id, or given but not an id (null: the error box). */
+const Selection = z.object({ group: optionalIdText, title: optionalIdText });
 
 function pageUrl(thtid: number, group: number | null, title: number | null): string {
   const q = new URLSearchParams();
@@ -44,31 +43,27 @@ function pageUrl(thtid: number, group: number | null, title: number | null): str
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const thtid = parseThtid(params.thtid);
-  const search = new URL(request.url).searchParams;
-  const groupParam = search.get("group");
-  const titleParam = search.get("title");
-  const groupArg = groupParam === null ? null : parseId(groupParam);
-  const titleArg = titleParam === null ? null : parseId(titleParam);
+  const { thtid } = paramsOr404(Params, params);
+  const { group: groupArg, title: titleArg } = readQuery(Selection, new URL(request.url).searchParams);
 
   // Everything the URL may ask for, at once; what does not belong to this page is dropped below.
   const now = new Date();
   const [page, title, subjects, liveExams] = await Promise.all([
     getExamSubPage(thtid),
     titleArg ? getExamTitle(titleArg) : null,
-    groupArg && titleParam === null ? getGroupSubjects(groupArg) : null,
+    groupArg && titleArg === undefined ? getGroupSubjects(groupArg) : null,
     listLiveExams({ now }),
   ]);
   if (!page) throw notFound();
 
   let error: string | null = null;
   let group: number | null = null;
-  if (groupParam !== null) {
+  if (groupArg !== undefined) {
     if (groupArg && page.groups.some((g) => g.id === groupArg)) group = groupArg;
     else error = SUBJECTS_FAILED;
   }
   let shownTitle: typeof title = null;
-  if (!error && titleParam !== null) {
+  if (!error && titleArg !== undefined) {
     if (title && title.titleGroupId === thtid && title.groupId !== null && (group === null || title.groupId === group)) {
       shownTitle = title;
       group = title.groupId;
@@ -115,24 +110,36 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
 };
 
-/** The first non-empty value among the given fields; all of them must agree. */
-function idField(form: URLSearchParams, names: string[], label: string): number | null {
-  const values = names.flatMap((n) => form.getAll(n)).map((v) => v.trim()).filter(Boolean);
-  if (!values.length) return null;
-  const id = parseId(values[0]);
-  if (!id || values.some((v) => parseId(v) !== id)) throw badRequest(`Invalid ${label} id.`);
-  return id;
-}
+/** The non-empty values of the fields that name one thing: none (null), or one id they all agree on. */
+const agreeingId = (label: string) =>
+  z.array(z.string()).transform((all, ctx) => {
+    const values = all.map((v) => v.trim()).filter(Boolean);
+    if (!values.length) return null;
+    const id = idText.safeParse(values[0]).data;
+    if (!id || values.some((v) => idText.safeParse(v).data !== id)) {
+      ctx.addIssue({ code: "custom", message: `Invalid ${label} id.` });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+/** The old pages' names for a group (grgroupajax) and a title (grtid, grtitleajax, titleid), and ours; each read as a list. */
+const LEGACY_FIELDS = ["grgroupajax", "group", "grtid", "grtitleajax", "titleid", "title"];
+const list = z.array(z.string());
+const LegacyPost = z
+  .object({ grgroupajax: list, group: list, grtid: list, grtitleajax: list, titleid: list, title: list })
+  .transform((f) => ({ group: [...f.grgroupajax, ...f.group], title: [...f.grtid, ...f.grtitleajax, ...f.titleid, ...f.title] }))
+  .pipe(z.object({ group: agreeingId("group"), title: agreeingId("title") }));
 
 /**
  * The design card's "plain form posts" (legacy SubjectAjax.php: grgroupajax; TitleAjax.php: grtid,
  * grtitleajax, titleid): validated, then post/redirect/get to the shareable URL.
  */
 export async function action({ params, request }: ActionFunctionArgs) {
-  const thtid = parseThtid(params.thtid);
-  const form = await readSmallForm(request);
-  let group = idField(form, ["grgroupajax", "group"], "group");
-  const title = idField(form, ["grtid", "grtitleajax", "titleid", "title"], "title");
+  const { thtid } = paramsOr404(Params, params);
+  const posted = fieldsOr400(LegacyPost, await readForm(request), LEGACY_FIELDS);
+  let group = posted.group;
+  const title = posted.title;
   if (title !== null && group === null) {
     // A title posted alone: find its group, so the pills show where it is.
     const exam = await getExamTitle(title);

@@ -14,7 +14,6 @@ import {
   DEFAULT_BACK,
   EXAM_LOAD_FAILED,
   EXAM_QUERY_LISTS,
-  ExamParams,
   ExamQuerySchema,
   examUrl,
   MISSING_GRTID,
@@ -22,6 +21,7 @@ import {
   type ExamQuery,
 } from "~/lib/exam-query";
 import { fieldsOr400, notFound, paramsOr400, readForm } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
 import { hidesQuestions, liveExamState, type LiveExamState } from "~/lib/live-exam";
 import { seo } from "~/lib/meta";
 import { useRequestInfo } from "~/lib/request-context";
@@ -41,6 +41,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: examStyles },
   { rel: "stylesheet", href: liveAttemptStyles },
 ];
+
+/** /exampage/{grtid}: a bad id is 'Missing grtid' (400), as the old site answered. */
+const Params = z.object({ grtid: idText });
 
 async function findExam(grtid: number): Promise<ExamTitle> {
   const exam = await getExamTitle(grtid);
@@ -100,7 +103,7 @@ async function keyNoteOf(examId: number, now: Date): Promise<string | null> {
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const { grtid } = paramsOr400(ExamParams, params, MISSING_GRTID);
+  const { grtid } = paramsOr400(Params, params, MISSING_GRTID);
   const search = new URL(request.url).searchParams;
   const query = readExamQuery(search);
   // The settings form sends includeCorrect twice (a hidden 0, then the box's 1): the URL to keep and
@@ -119,7 +122,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
-  const { grtid } = paramsOr400(ExamParams, params, MISSING_GRTID);
+  const { grtid } = paramsOr400(Params, params, MISSING_GRTID);
   const form = await readForm(request);
   const { intent } = fieldsOr400(QuizIntent, form, ["intent"]);
   const query: ExamQuery = fieldsOr400(ExamQuerySchema, formOverQuery(form, new URL(request.url)), EXAM_QUERY_LISTS);

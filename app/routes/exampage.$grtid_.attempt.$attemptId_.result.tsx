@@ -11,6 +11,7 @@ import { QuestionItem } from "~/components/question";
 import { betterThanPercent, chapterBreakdown, durationBn, marksBn, scoreAttempt, verdict } from "~/lib/attempt";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
+import { readQuery, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import type { QuestionResult, QuizQuestion } from "~/lib/quiz";
 import { examKeyState, keyRule, reviewOfAttempt } from "~/models/answer-keys.server";
@@ -36,15 +37,22 @@ const SHOW_LABEL: Record<Show, string> = { all: "সব প্রশ্ন", wro
 
 type ReviewQuestion = QuizQuestion & { chosen: string | null; result: QuestionResult; note: string; solutionVideo: string | null };
 
+/** ?show= which questions the review lists (anything else: all); ?late=1 when the answers came after the time. */
+const ResultQuery = z.object({
+  show: z.enum(SHOW).catch("all"),
+  late: z
+    .string()
+    .optional()
+    .transform((v) => v === "1"),
+});
+
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const now = new Date();
   const o = await openAttempt(params, request, now, getAttemptWithRank);
   const { attempt, exam, answers, rank, grtid } = o;
   // Not finished and not yet due: the attempt page (which only its own browser may open).
   if (!attempt.finishedAt) throw redirect(attemptPath(grtid, attempt.id), { headers: PRIVATE });
-  const url = new URL(request.url);
-  const showParam = url.searchParams.get("show");
-  const show: Show = (SHOW as readonly string[]).includes(showParam ?? "") ? (showParam as Show) : "all";
+  const { show, late } = readQuery(ResultQuery, new URL(request.url).searchParams);
 
   const chosen = new Map(answers.map((a) => [a.questionId, a.choice]));
   const markedIds = new Set(answers.filter((a) => a.markedForReview).map((a) => a.questionId));
@@ -99,7 +107,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       title: exam.exam.name,
       facts: examFacts(exam.exam, attempt.negativeMark),
       self: resultPath(grtid, attempt.id),
-      late: url.searchParams.get("late") === "1" || o.expiredNow,
+      late: late || o.expiredNow,
       timedOut: finishedAt.getTime() >= attempt.deadlineAt.getTime(),
       score,
       fullMarks: exam.exam.fullMarks,

@@ -6,8 +6,7 @@
 // the script keeps the answers and tries again (a resource route gets no 503 page from entry.server).
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { effectiveChanges, readAnswerChanges } from "~/lib/attempt";
-import { orUnavailable } from "~/lib/http.server";
-import { readSmallForm } from "~/lib/quiz.server";
+import { orUnavailable, readForm } from "~/lib/http.server";
 import { getAttempt, saveAnswers } from "~/models/attempts.server";
 import { forbidden, openAttempt, readAttempt, resultPath } from "./exampage.$grtid_.attempt.$attemptId/open.server";
 
@@ -19,7 +18,7 @@ export function action(args: ActionFunctionArgs) {
 
 async function save({ params, request }: ActionFunctionArgs) {
   const now = new Date();
-  const form = await readSmallForm(request);
+  const form = await readForm(request);
   const o = await openAttempt(params, request, now, readAttempt);
   const result = resultPath(o.grtid, o.attempt.id);
   if (o.attempt.finishedAt) {

@@ -6,11 +6,12 @@
 import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { durationBn, marksBn } from "~/lib/attempt";
-import { toAsciiDigits, toBanglaDigits } from "~/lib/bangla-digits";
+import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { browserHash, readBrowserKey } from "~/lib/exam-browser.server";
 import { MISSING_GRTID } from "~/lib/exam-query";
-import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { notFound, paramsOr400 } from "~/lib/http.server";
+import { idText, readQuery, wholeText, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import { computeMeritOnce, getMeritExam, getMeritSummary, listMeritPage, meritAvailableAt, meritPageOf } from "~/models/merit.server";
 import attemptStyles from "~/styles/attempt.css";
@@ -29,11 +30,19 @@ export const NO_MERIT_LIST = "এই পরীক্ষাটি লাইভ �
 const KEEP_SECONDS = 30;
 const PRIVATE = "private, no-store";
 
-/** A page number from the URL: whole numbers (Bangla digits too), at least 1; anything else is page 1. */
-function parsePage(value: string | null): number | null {
-  const s = toAsciiDigits((value ?? "").trim());
-  return /^\d{1,6}$/.test(s) && Number(s) >= 1 ? Number(s) : null;
-}
+const Params = z.object({ grtid: idText });
+
+/**
+ * ?page=N: whole numbers (Bangla digits too), at least 1; anything else is no page (page 1, or on the
+ * own copy the page of its row). ?mine=1: the viewer's own copy.
+ */
+const MeritQuery = z.object({
+  page: wholeText({ digits: 6, bangla: true }).pipe(z.number().min(1)).nullable().catch(null),
+  mine: z
+    .string()
+    .optional()
+    .transform((v) => v === "1"),
+});
 
 /** The page links: the first, the last and three either side of this one (a long list stays a short row). */
 function pageNumbers(page: number, pages: number): number[] {
@@ -43,10 +52,8 @@ function pageNumbers(page: number, pages: number): number[] {
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const examId = parseId(params.grtid);
-  if (!examId) throw badRequest(MISSING_GRTID);
-  const url = new URL(request.url);
-  const mine = url.searchParams.get("mine") === "1";
+  const { grtid: examId } = paramsOr400(Params, params, MISSING_GRTID);
+  const { page: asked, mine } = readQuery(MeritQuery, new URL(request.url).searchParams);
   const now = new Date();
   const exam = await getMeritExam({ examId });
   if (!exam) throw notFound("পরীক্ষাটি পাওয়া যায়নি। (Exam not found.)");
@@ -64,7 +71,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!exam.meritComputedAt) await computeMeritOnce({ exam, now });
   const key = mine ? readBrowserKey(request) : null;
   const hash = key ? browserHash(key) : null;
-  const asked = parsePage(url.searchParams.get("page"));
   // The own copy without a page opens where this browser's row is: its rank first, then that page.
   const summaryFirst = mine && asked === null ? await getMeritSummary({ examId, browserHash: hash }) : null;
   const wanted = asked ?? (summaryFirst?.myRank ? meritPageOf(summaryFirst.myRank) : 1);

@@ -10,7 +10,8 @@ import { LiveStartForm } from "~/components/live-start-form";
 import { EXAM_LOAD_FAILED, MISSING_GRTID } from "~/lib/exam-query";
 import { browserCookie, browserHash, newBrowserKey, readBrowserKey } from "~/lib/exam-browser.server";
 import { examPhase } from "~/lib/exam-phase";
-import { badRequest, notFound, parseId, readForm } from "~/lib/http.server";
+import { notFound, paramsOr400, readForm } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
 import { formatLiveTime } from "~/lib/live-exam";
 import { readIdentity, type IdentityErrors, type IdentityValues } from "~/lib/live-attempt";
 import { seo } from "~/lib/meta";
@@ -26,11 +27,7 @@ export const links: LinksFunction = () => [
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-function parseGrtid(value: string | undefined): number {
-  const grtid = parseId(value);
-  if (!grtid) throw badRequest(MISSING_GRTID);
-  return grtid;
-}
+const Params = z.object({ grtid: idText });
 
 /** The exam, if a timed attempt can be started at all (questions, and a duration). */
 async function startableExam(grtid: number) {
@@ -44,7 +41,7 @@ const waitingNotice = (startBn: string) =>
   `এই লাইভ পরীক্ষা এখনো শুরু হয়নি; শুরু হবে ${startBn}। তখন আবার “শুরু করুন” চাপুন। (The exam has not started yet.)`;
 
 export async function action({ params, request }: ActionFunctionArgs) {
-  const grtid = parseGrtid(params.grtid);
+  const { grtid } = paramsOr400(Params, params, MISSING_GRTID);
   const exam = await startableExam(grtid);
   const now = new Date();
   const phase = examPhase(exam, now);
@@ -68,7 +65,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 }
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const grtid = parseGrtid(params.grtid);
+  const { grtid } = paramsOr400(Params, params, MISSING_GRTID);
   const exam = await startableExam(grtid);
   const phase = examPhase(exam, new Date());
   if (phase === "open" || phase === "closed") throw redirect(`/exampage/${grtid}#start`, { headers: PRIVATE });

@@ -1,12 +1,14 @@
 // /exampage with no grtid (spec 5: 'Missing grtid'); old links may carry it as ?grtid=.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { MISSING_GRTID } from "~/lib/exam-query";
-import { badRequest, parseId } from "~/lib/http.server";
+import { queryOr400 } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
+
+const Query = z.object({ grtid: idText });
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const grtid = parseId(url.searchParams.get("grtid"));
-  if (!grtid) throw badRequest(MISSING_GRTID);
+  const { grtid } = queryOr400(Query, url.searchParams, MISSING_GRTID);
   url.searchParams.delete("grtid");
   const rest = url.searchParams.toString();
   return redirect(`/exampage/${grtid}${rest ? `?${rest}` : ""}`, 301);

@@ -10,6 +10,7 @@ import { ResumeForm } from "~/components/live-start-form";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { browserCookie, browserHash, newBrowserKey, readBrowserKey } from "~/lib/exam-browser.server";
 import { clientAddressOf, readForm } from "~/lib/http.server";
+import { echoFields, parseFields, z, type FieldErrors } from "~/lib/input";
 import { normalizeResumeCode } from "~/lib/live-attempt";
 import { seo } from "~/lib/meta";
 import { resumeAttempt } from "~/models/attempts.server";
@@ -32,19 +33,28 @@ export const BAD_CODE = "কোডটি ঠিক নয়: ৮ অক্ষ�
 export const UNKNOWN_CODE = "এই কোডের কোনো পরীক্ষা পাওয়া যায়নি; কোডটি আবার মিলিয়ে দেখুন। (No attempt has this code.)";
 export const TOO_MANY = `অনেকবার ভুল কোড দেওয়া হয়েছে; ${toBanglaDigits(RESUME_WINDOW_SECONDS / 60)} মিনিট পরে আবার চেষ্টা করুন। (Too many wrong codes; try again later.)`;
 
+/** The longest code the form takes (a code with dashes and spaces); what is sent back is cut to it. */
+const LIMITS = { code: 20 } as const;
+
+/** The code as stored, whatever its case, dashes, spaces or digits (normalizeResumeCode); anything else is BAD_CODE. */
+const ResumeFields = z.object({
+  code: z.string({ message: BAD_CODE }).transform((typed, ctx) => normalizeResumeCode(typed) ?? (ctx.addIssue({ code: "custom", message: BAD_CODE }), z.NEVER)),
+});
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const typed = (form.get("code") ?? "").slice(0, 20);
-  const code = normalizeResumeCode(form.get("code"));
+  const values = echoFields(form, LIMITS);
+  const refused = (errors: FieldErrors, status: number, headers: Record<string, string> = {}) =>
+    json({ errors, values }, { status, headers: { ...PRIVATE, ...headers } });
+  const parsed = parseFields(ResumeFields, form);
   // A code that cannot be one is refused without a look-up, so it costs no try.
-  if (!code) return json({ code: typed, error: BAD_CODE }, { status: 400, headers: PRIVATE });
+  if (!parsed.ok) return refused(parsed.errors, 400);
+  const { code } = parsed.data;
   const limit = { key: `resume:${clientKey(clientAddressOf(context))}`, windowSeconds: RESUME_WINDOW_SECONDS };
-  if ((await countHit(limit)) > RESUME_TRIES) {
-    return json({ code: typed, error: TOO_MANY }, { status: 429, headers: { ...PRIVATE, "Retry-After": String(RESUME_WINDOW_SECONDS) } });
-  }
+  if ((await countHit(limit)) > RESUME_TRIES) return refused({ form: TOO_MANY }, 429, { "Retry-After": String(RESUME_WINDOW_SECONDS) });
   const key = readBrowserKey(request) ?? newBrowserKey();
   const found = await resumeAttempt({ resumeCode: code, browserHash: browserHash(key) });
-  if (!found) return json({ code: typed, error: UNKNOWN_CODE }, { status: 400, headers: PRIVATE });
+  if (!found) return refused({ code: UNKNOWN_CODE }, 400);
   // Only wrong codes use up the budget.
   await uncountHit(limit);
   const to = found.finished ? resultPath(found.examId, found.id) : attemptPath(found.examId, found.id);
@@ -68,7 +78,7 @@ export default function ResumePage() {
           পরীক্ষার প্রতিটি পাতায় একটি রিজিউম কোড লেখা থাকে। ফোনের চার্জ শেষ হলে বা অন্য কম্পিউটারে যেতে হলে এখানে সেই কোডটি লিখুন: পরীক্ষাটি যেখানে
           ছিল সেখান থেকেই এই ব্রাউজারে চলবে, সময় একই থাকবে। তারপর আগের ডিভাইস থেকে আর উত্তর দেওয়া যাবে না।
         </p>
-        <ResumeForm code={posted?.code ?? ""} error={posted?.error ?? null} open />
+        <ResumeForm code={posted?.values.code ?? ""} error={posted?.errors.code ?? posted?.errors.form ?? null} open />
       </section>
     </div>
   );

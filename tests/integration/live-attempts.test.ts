@@ -269,7 +269,7 @@ describe("the resume code", () => {
     const wrong = await resumeFrom("ZZZZ-ZZZZ", e, "203.0.113.9");
     expect(wrong.status).toBe(400);
     const data = await wrong.json();
-    expect(data).toEqual({ code: "ZZZZ-ZZZZ", error: UNKNOWN_CODE });
+    expect(data).toEqual({ errors: { code: UNKNOWN_CODE }, values: { code: "ZZZZ-ZZZZ" } });
     expect(html(ResumePage, undefined, data)).toContain('value="ZZZZ-ZZZZ"');
   });
 
@@ -284,7 +284,7 @@ describe("the resume code", () => {
     expect((await resumeFrom("0000-0000", cookieOf("R"), address)).status).toBe(400); // malformed: no try used
     const limited = await resumeFrom("ZZZZ-ZZZZ", cookieOf("R"), address);
     expect(limited.status).toBe(429);
-    expect((await limited.json()).error).toBe(TOO_MANY);
+    expect((await limited.json()).errors.form).toBe(TOO_MANY);
     expect(limited.headers.get("Retry-After")).toBe("900");
     // Once limited, even the right code waits.
     expect((await resumeFrom(resumeCode!, cookieOf("R"), address)).status).toBe(429);

@@ -3,9 +3,10 @@
 // scored now, and only the browser that started it may answer.
 import type { Params } from "@remix-run/react";
 import { EXAM_LOAD_FAILED, MISSING_GRTID } from "~/lib/exam-query";
-import { acceptsUntilMs, isAttemptId } from "~/lib/attempt";
+import { acceptsUntilMs, attemptIdText } from "~/lib/attempt";
 import { browserHash, readBrowserKey } from "~/lib/exam-browser.server";
-import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { notFound, paramsOr400, paramsOr404 } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
 import { attemptOrder } from "~/lib/shuffle";
 import { finishAttempt, getAttempt, loadExam, type Attempt, type ExamForAttempts } from "~/models/attempts.server";
 
@@ -31,12 +32,14 @@ export type Opened<T> = T & {
   expiredNow: boolean;
 };
 
+/** /exampage/{grtid}/attempt/{attemptId}: a bad exam id is 'Missing grtid' (400), a bad attempt id not found. */
+const ExamParams = z.object({ grtid: idText });
+const AttemptParams = z.object({ attemptId: attemptIdText });
+
 /** The attempt of the URL, read with `read`; throws the error page's Response when there is none. */
 export async function openAttempt<T>(params: Params, request: Request, now: Date, read: Read<T>): Promise<Opened<T>> {
-  const grtid = parseId(params.grtid);
-  if (!grtid) throw badRequest(MISSING_GRTID);
-  const attemptId = params.attemptId;
-  if (!isAttemptId(attemptId)) throw notFound(ATTEMPT_NOT_FOUND);
+  const { grtid } = paramsOr400(ExamParams, params, MISSING_GRTID);
+  const { attemptId } = paramsOr404(AttemptParams, params, ATTEMPT_NOT_FOUND);
   const [found, exam] = await Promise.all([read(attemptId), loadExam(grtid)]);
   if (!exam) throw notFound(EXAM_LOAD_FAILED);
   if (!found || found.attempt.examId !== grtid) throw notFound(ATTEMPT_NOT_FOUND);

@@ -10,11 +10,11 @@ import { useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
 import { AttemptLiveNotes } from "~/components/live-start-form";
 import { QuestionItem } from "~/components/question";
-import { effectiveChanges, pageOfIndex, parseAttemptPage, readAnswerChanges } from "~/lib/attempt";
+import { attemptPageText, clampAttemptPage, effectiveChanges, pageOfIndex, readAnswerChanges } from "~/lib/attempt";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { badRequest } from "~/lib/http.server";
+import { fieldsOr400, readForm } from "~/lib/http.server";
+import { idText, intentOf, readQuery, wholeText, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
-import { readSmallForm } from "~/lib/quiz.server";
 import { finishAttempt, saveAnswers } from "~/models/attempts.server";
 import attemptStyles from "~/styles/attempt.css";
 import examStyles from "~/styles/exam.css";
@@ -35,39 +35,40 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // A finished attempt's result is open to whoever has its URL; answering is for its own browser only.
   if (o.attempt.finishedAt) throw redirect(resultPath(o.grtid, o.attempt.id), { headers: PRIVATE });
   if (!o.owner) throw forbidden();
-  const url = new URL(request.url);
-  const page = parseAttemptPage(url.searchParams.get("page"), o.exam.questions.length);
-  return json(attemptView(o, page, url.searchParams.get("confirm") === "1", now), { headers: PRIVATE });
+  const query = readQuery(AttemptQuery, new URL(request.url).searchParams);
+  return json(attemptView(o, clampAttemptPage(query.page, o.exam.questions.length), query.confirm, now), { headers: PRIVATE });
 }
 
-const INTENTS = ["save", "finish", "confirm-finish", "timeup"] as const;
-type AttemptIntent = (typeof INTENTS)[number];
+/** ?page=N (clamped to the attempt's pages) and ?confirm=1 (the finish question). */
+const AttemptQuery = z.object({
+  page: attemptPageText,
+  confirm: z
+    .string()
+    .optional()
+    .transform((v) => v === "1"),
+});
 
-function parseAttemptIntent(form: URLSearchParams): AttemptIntent {
-  const values = form.getAll("intent");
-  if (values.length === 0) return "save";
-  if (values.length > 1 || !(INTENTS as readonly string[]).includes(values[0])) throw badRequest("Unknown intent.");
-  return values[0] as AttemptIntent;
-}
-
-/** The first `go` value that is a question number of this exam. */
-function parseGo(form: URLSearchParams, total: number): number | null {
-  for (const v of form.getAll("go")) {
-    const s = v.trim();
-    if (/^\d{1,6}$/.test(s) && Number(s) >= 1 && Number(s) <= total) return Number(s);
-  }
-  return null;
-}
+/**
+ * The attempt form's buttons and page state (the answers themselves, q{id} and m{id}, are read against
+ * the exam's questions: readAnswerChanges). `go`: question numbers, of which the first that is one of
+ * this exam's counts; `clear`: the question whose choice to clear.
+ */
+const AttemptPost = z.object({
+  intent: intentOf(["save", "finish", "confirm-finish", "timeup"], "save"),
+  go: z.array(z.string()).transform((values) => values.flatMap((v) => wholeText({ digits: 6 }).safeParse(v).data ?? [])),
+  clear: idText.optional().catch(undefined),
+  page: attemptPageText,
+});
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const now = new Date();
-  const form = await readSmallForm(request);
+  const form = await readForm(request);
   const o = await openAttempt(params, request, now, readAttempt);
   const result = resultPath(o.grtid, o.attempt.id);
   // Time was up (finished by this request) or it was finished before: these answers do not count.
   if (o.attempt.finishedAt) return redirect(o.expiredNow ? `${result}?late=1` : result, { status: 303, headers: PRIVATE });
   if (!o.owner) throw forbidden();
-  const intent = parseAttemptIntent(form);
+  const { intent, go: goes, clear, page: postedPage } = fieldsOr400(AttemptPost, form, ["intent", "go"]);
   const { questions, byId, index } = o.exam;
   const changes = effectiveChanges(readAnswerChanges(form, byId), o.answers);
   await saveAnswers({ attemptId: o.attempt.id, changes, now });
@@ -77,9 +78,9 @@ export async function action({ params, request }: ActionFunctionArgs) {
   }
   const base = `/exampage/${o.grtid}/attempt/${o.attempt.id}`;
   if (intent === "finish") return redirect(`${base}?confirm=1`, { status: 303, headers: PRIVATE });
-  const go = parseGo(form, questions.length);
-  const cleared = Number(form.get("clear"));
-  let page = parseAttemptPage(form.get("page"), questions.length);
+  const go = goes.find((n) => n >= 1 && n <= questions.length) ?? null;
+  const cleared = clear ?? 0;
+  let page = clampAttemptPage(postedPage, questions.length);
   let anchor = "";
   if (go !== null) {
     page = pageOfIndex(go - 1);

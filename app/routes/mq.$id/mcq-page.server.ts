@@ -2,7 +2,7 @@
 // scoring. The URL holds the state: ?set=ID (default: the category's first set) &page=N.
 import { json, redirect } from "@remix-run/node";
 import { badRequest, fieldsOr400, notFound, readForm } from "~/lib/http.server";
-import { idText, pageNumber, readQuery, z } from "~/lib/input";
+import { optionalIdText, pageNumber, readQuery, z } from "~/lib/input";
 import { FRESH_QUIZ, type QuizState } from "~/lib/quiz";
 import { checkQuestions, formOverQuery, gradeQuiz, keptAnswers, pageWindow, QuizIntent, readCheckedIds, toQuizQuestions } from "~/lib/quiz.server";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
@@ -22,14 +22,13 @@ function pageUrl(base: string, setId: number, page: number) {
 }
 
 /**
- * ?set=ID&page=N: the set (a set the category does not have is a 404 on a page, the first set on a
- * posted form) and the page. The form's hidden fields carry them too.
+ * ?set=ID&page=N: the set (none: the first; one the category does not have is a 404 on a page, the
+ * first set on a posted form) and the page. The form's hidden fields carry them too.
  */
 const McqPageState = z.object({
-  set: z.string().optional(),
+  set: optionalIdText,
   page: pageNumber,
 });
-const setIdOf = (value: string | undefined) => idText.safeParse(value).data ?? null;
 
 async function findCategory(id: number) {
   const page = await getMcqCategoryPage(id);
@@ -78,7 +77,7 @@ export async function mcqLoader(request: Request, categoryId: number, kind: McqK
   // One address per category: a sub-category lives under /mq/sub/, a top-level one under /mq/.
   if (isSub !== (kind === "sub")) throw redirect(`${basePath(data.category.id, isSub)}${url.search}`, 301);
   const query = readQuery(McqPageState, url.searchParams);
-  const set = query.set === undefined ? (data.sets[0] ?? null) : (data.sets.find((s) => s.id === setIdOf(query.set)) ?? null);
+  const set = query.set === undefined ? (data.sets[0] ?? null) : (data.sets.find((s) => s.id === query.set) ?? null);
   if (query.set !== undefined && !set) throw notFound();
   const { page, totalPages, offset } = pageWindow(set?.count ?? 0, query.page, MCQ_PAGE_SIZE);
   const rows = await sealKeys(set && set.count > 0 ? await pageOfSet(set.id, set.count, offset, MCQ_PAGE_SIZE) : []);
@@ -94,7 +93,7 @@ export async function mcqAction(request: Request, categoryId: number) {
   // A question's own check button asks about that question; the form's buttons otherwise.
   const intent = checked ? "submit" : fieldsOr400(QuizIntent, form, ["intent"]).intent;
   const posted = fieldsOr400(McqPageState, formOverQuery(form, new URL(request.url)));
-  const setId = setIdOf(posted.set) ?? data.sets[0]?.id ?? null;
+  const setId = posted.set ?? data.sets[0]?.id ?? null;
   const set = data.sets.find((s) => s.id === setId);
   if (!set) throw badRequest("Unknown question set.");
   const requested = posted.page;
