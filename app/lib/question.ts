@@ -32,3 +32,11 @@ export type PublicQuestion = Omit<Question, "correct" | "explanationHtml">;
 export function withoutAnswer({ correct: _correct, explanationHtml: _explanation, ...question }: Question): PublicQuestion {
   return question;
 }
+
+/**
+ * A question's text for comparing: markup, case and spacing left out, so two options or two
+ * questions that read the same compare equal however they were typed.
+ */
+export function comparableText(html: string): string {
+  return html.replace(/<[^>]*>/g, " ").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
+}

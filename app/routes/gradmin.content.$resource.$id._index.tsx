@@ -7,6 +7,7 @@ import { AdminErrorBoundary, Notice } from "~/components/admin";
 import { ConflictNotice } from "~/components/admin-edit";
 import { ResourceForm } from "~/components/admin-form";
 import { rowToRaw, type RawValues } from "~/lib/admin/fields";
+import { publicPageOf } from "~/lib/admin/resources";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { parseId } from "~/lib/http.server";
 import { requireResource, requireRow } from "~/utils/admin-access.server";
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The footer is one row; on an empty database it does not exist until its first save.
   const row = def.singleton && parseId(params.id) === 1 ? await getRow(def, 1) : await requireRow(def, params.id);
   const [choices, by] = await Promise.all([choicesFor(def), staffName((row?.updatedBy as number | null) ?? null)]);
-  const publicPath = def.publicPath && row ? def.publicPath.replace(/\{(\w+)\}/g, (_, k) => encodeURIComponent(String(row[k] ?? ""))) : null;
+  const publicPage = row ? publicPageOf(def, row) : null;
   return json({
     key: def.key,
     one: def.one,
@@ -30,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     choices,
     csrf,
     hasHistory: !!revisionEntity(def),
-    publicPath,
+    publicPath: publicPage && "href" in publicPage ? publicPage.href : null,
+    noPublicPage: publicPage && "none" in publicPage ? publicPage.none : null,
     saved: new URL(request.url).searchParams.get("saved"),
   });
 }
@@ -78,6 +80,7 @@ export default function EditResource() {
             <a href={data.publicPath}>সাইটে দেখুন (View on site)</a>
           </li>
         ) : null}
+        {data.noPublicPage ? <li className="muted">{data.noPublicPage}</li> : null}
         {data.hasHistory ? (
           <li>
             <a href={`${base}/${data.id}/history`}>পুরোনো সংস্করণ (History)</a>

@@ -373,7 +373,7 @@ describe("hostile markup", () => {
       "exam-title-groups": { name: "হ" },
       exams: { name: "হ", questionSetId: String(setId), fullMarks: "10", durationMinutes: "10", negativeMark: "0" },
       examples: { extid: "1", exqnameid: "1" },
-      "info-pages": { slug: "hostile" },
+      "info-pages": { slug: "contact" }, // info pages are a fixed set
       questions: { type: "mcq", chapterId: String(cid), marks: "1", "options.0": "ক", "options.1": "খ", "options.correct": "0" },
       topics: { categoryId: String(cid), name: "হ" },
     };
@@ -421,7 +421,7 @@ describe("hostile markup", () => {
 
     it("never reaches them from an MCQ's options or a creative question's parts", async () => {
       const cid = await create("chapters", { subjectId: String(sid), gradeId: String(gid), name: "বিকল্প ও অংশ" });
-      const mcq = await create("questions", { type: "mcq", chapterId: String(cid), marks: "1", body: "<p>প্রশ্ন</p>", "options.0": HOSTILE, "options.1": HOSTILE, "options.correct": "0" });
+      const mcq = await create("questions", { type: "mcq", chapterId: String(cid), marks: "1", body: "<p>প্রশ্ন</p>", "options.0": HOSTILE, "options.1": `${HOSTILE}<p>অন্যটি</p>`, "options.correct": "0" });
       const creative = await create("questions", {
         type: "creative",
         chapterId: String(cid),

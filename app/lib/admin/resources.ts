@@ -24,8 +24,12 @@ export type ResourceDef = {
   revisions?: boolean;
   /** A single row (id 1): no list, no create, no delete. */
   singleton?: boolean;
-  /** The public page that shows a row, for a "view on site" link. */
+  /**
+   * The public page that shows a row, for a "view on site" link: {field} takes the row's value. A
+   * row with a blank value in it has no public page; `noPublicPage` then says why.
+   */
   publicPath?: string;
+  noPublicPage?: string;
 };
 
 const t = (name: string, label: string, max: number, extra: Partial<FieldDef> = {}): FieldDef =>
@@ -161,7 +165,11 @@ export const RESOURCES: readonly ResourceDef[] = [
     search: ["name"],
     sorts: ["name", "sort"],
     filters: ["mcqCategoryId"],
-    publicPath: "/mq/{id}",
+    // A practice set is shown on its MCQ category's page, picked by ?set= (a sub-category's page
+    // answers /mq/{id} with a redirect to its own address).
+    publicPath: "/mq/{mcqCategoryId}?set={id}",
+    noPublicPage:
+      "এই সেটের কোনো MCQ ক্যাটাগরি নেই, তাই সাইটে এর নিজের পাতা নেই; এটি শুধু পরীক্ষা বা বোর্ড প্রশ্নের ভেতরে দেখায়। (This set has no MCQ category, so it has no page of its own on the site: it shows only inside an exam or a board paper.)",
   },
   {
     key: "questions",
@@ -478,6 +486,19 @@ export const RESOURCES: readonly ResourceDef[] = [
 ];
 
 const BY_KEY = new Map(RESOURCES.map((r) => [r.key, r]));
+
+/** A row's public page, or why it has none (null: the resource has no public pages). */
+export function publicPageOf(def: ResourceDef, row: Record<string, unknown>): { href: string } | { none: string } | null {
+  if (!def.publicPath) return null;
+  let blank = false;
+  const href = def.publicPath.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const value = row[k];
+    if (value === null || value === undefined || value === "") blank = true;
+    return encodeURIComponent(String(value ?? ""));
+  });
+  if (!blank) return { href };
+  return def.noPublicPage ? { none: def.noPublicPage } : null;
+}
 
 export function resourceDef(key: string | undefined): ResourceDef | null {
   return (key && BY_KEY.get(key)) || null;

@@ -10,7 +10,10 @@ import { notationFromSources, type Source } from "~/lib/board-year";
 import type { FieldDef, FieldErrors, OptionInput, Option, PartInput } from "~/lib/admin/fields";
 import { PAGE_SIZE, RESOURCES, type ResourceDef } from "~/lib/admin/resources";
 import { CONTENT_ASSET_BASE, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
+import { INFO_PAGE_SLUGS } from "~/lib/info-pages";
 import { liveWindowErrors } from "~/lib/live-exam";
+import { isPublicPagePath, PUBLIC_PATH_EXAMPLES } from "~/lib/public-paths";
+import { comparableText } from "~/lib/question";
 import { videoIdFrom } from "~/lib/video-id";
 import { keepRevision, recordAudit, type Tx } from "~/models/history.server";
 import { RENDER_VERSION, renderedOrNull } from "~/models/rendering.server";
@@ -110,27 +113,142 @@ const questionChildren = {
   },
 };
 
-async function validateQuestion(v: Record<string, unknown>): Promise<FieldErrors> {
+const YOUTUBE_ONLY = what("একটি YouTube ভিডিওর লিংক দিন (watch?v=, youtu.be, embed বা shorts)।", "Enter a YouTube video link.");
+
+/** A number as the form shows it again: at most two decimals, no trailing zeros. */
+const marksText = (n: number) => String(Math.round(n * 100) / 100);
+
+async function validateQuestion(v: Record<string, unknown>, id: number | null): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   if (v.type === "mcq") {
     const options = v.options as OptionInput[];
     if (!String(v.body ?? "").trim()) errors.body = what("MCQ-এর প্রশ্ন লিখুন।", "An MCQ needs its question.");
     if (options.length < 2) errors.options = what("কমপক্ষে দুটি অপশন দিন।", "Give at least two options.");
     else if (options.filter((o) => o.isCorrect).length !== 1) errors.options = what("লেখা অপশনগুলোর একটি সঠিক উত্তর হিসেবে বেছে নিন।", "Mark one of the written options as correct.");
+    else {
+      // Two options that read the same leave a student no real choice between them.
+      const seen = new Map<string, string>();
+      for (const o of options) {
+        const text = comparableText(o.body);
+        const first = seen.get(text);
+        if (first) {
+          errors.options = what(`অপশন ${first} ও ${o.key} একই; প্রতিটি অপশন আলাদা হতে হবে।`, `Options ${first} and ${o.key} are the same: every option must differ.`);
+          break;
+        }
+        seen.set(text, o.key);
+      }
+    }
   } else {
-    if (!(v.parts as PartInput[]).length) errors.parts = what("কমপক্ষে একটি অংশ লিখুন।", "Write at least one part.");
+    const parts = v.parts as PartInput[];
+    if (!parts.length) errors.parts = what("কমপক্ষে একটি অংশ লিখুন।", "Write at least one part.");
     if (!String(v.intro ?? "").trim()) errors.intro = what("সৃজনশীল প্রশ্নের উদ্দীপক লিখুন।", "A creative question needs its stem.");
+    // The paper prints the question's marks beside its parts' marks: they must agree.
+    const sum = parts.reduce((total, p) => total + Number(p.marks), 0);
+    if (parts.length && v.marks !== null && Math.abs(sum - Number(v.marks)) > 1e-9) {
+      errors.parts = what(
+        `অংশগুলোর নম্বরের যোগফল ${marksText(sum)}, প্রশ্নের নম্বর ${marksText(Number(v.marks))}: দুটি সমান হতে হবে।`,
+        `The parts' marks add up to ${marksText(sum)}, the question's marks are ${marksText(Number(v.marks))}: they must be equal.`,
+      );
+    }
   }
   // The solution video is embedded from YouTube's privacy host only (the page's frame-src allows no other).
-  if (v.solutionVideoUrl && !videoIdFrom(String(v.solutionVideoUrl))) {
-    errors.solutionVideoUrl = what("একটি YouTube ভিডিওর লিংক দিন (watch?v=, youtu.be, embed বা shorts)।", "Enter a YouTube video link.");
+  if (v.solutionVideoUrl && !videoIdFrom(String(v.solutionVideoUrl))) errors.solutionVideoUrl = YOUTUBE_ONLY;
+  if (!Object.keys(errors).length) {
+    const twin = await duplicateQuestion(v, id);
+    if (twin) errors.body = what(`এই অধ্যায়ে হুবহু এই প্রশ্ন আগে থেকেই আছে: প্রশ্ন #${twin}।`, `This chapter already has this exact question: #${twin}.`);
   }
   return errors;
 }
 
-/** An exam's live window: both times or neither, the close after the start, room for the whole exam. */
+/**
+ * Another question of the same chapter and type that reads the same (stem, question, options or
+ * parts), or null. Candidates are narrowed in SQL by the question's text; their children compared here.
+ */
+async function duplicateQuestion(v: Record<string, unknown>, id: number | null): Promise<number | null> {
+  if (!v.chapterId) return null;
+  const body = String(v.body ?? "").trim();
+  const intro = String(v.intro ?? "").trim();
+  const candidates = await db
+    .select({ id: s.questions.id, body: s.questions.body, intro: s.questions.intro })
+    .from(s.questions)
+    .where(
+      and(
+        eq(s.questions.chapterId, Number(v.chapterId)),
+        eq(s.questions.type, v.type as "mcq"),
+        sql`trim(${s.questions.body}) = ${body}`,
+        sql`trim(coalesce(${s.questions.intro}, '')) = ${intro}`,
+        ...(id ? [sql`${s.questions.id} <> ${id}`] : []),
+      ),
+    )
+    .limit(20);
+  if (!candidates.length) return null;
+  const children = await questionChildren.load(candidates.map((c) => c.id));
+  const key = (q: { intro?: unknown; body?: unknown; options?: unknown; parts?: unknown }) =>
+    [q.intro ?? "", q.body ?? "", ...((q.options as OptionInput[]) ?? []).map((o) => `${o.isCorrect ? "✓" : ""}${o.body}`), ...((q.parts as PartInput[]) ?? []).map((p) => p.body)]
+      .map((t) => comparableText(String(t)))
+      .join("\u0001");
+  const mine = key({ intro, body, options: v.type === "mcq" ? v.options : [], parts: v.type === "creative" ? v.parts : [] });
+  const twin = candidates.find((c) => {
+    const kids = children.get(c.id) ?? {};
+    return key({ intro: c.intro, body: c.body, options: v.type === "mcq" ? kids.options : [], parts: v.type === "creative" ? kids.parts : [] }) === mine;
+  });
+  return twin?.id ?? null;
+}
+
+/**
+ * An exam's live window (both times or neither, the close after the start, room for the whole exam),
+ * and its full marks: what its set's questions add up to, as the result page will count them.
+ */
 async function validateExam(v: Record<string, unknown>): Promise<FieldErrors> {
-  return liveWindowErrors(v);
+  const errors = liveWindowErrors(v);
+  if (v.questionSetId && v.fullMarks !== null && !errors.fullMarks) {
+    const [{ total, questions }] = await db
+      .select({ total: sql<string | null>`sum(${s.questions.marks})`, questions: count() })
+      .from(s.setQuestions)
+      .innerJoin(s.questions, eq(s.questions.id, s.setQuestions.questionId))
+      .where(eq(s.setQuestions.setId, Number(v.questionSetId)));
+    const sum = Number(total ?? 0);
+    if (questions > 0 && Math.abs(sum - Number(v.fullMarks)) > 1e-9) {
+      errors.fullMarks = what(
+        `সেটের ${questions}টি প্রশ্নের নম্বরের যোগফল ${marksText(sum)}; পূর্ণমান তা-ই হতে হবে।`,
+        `The set's ${questions} questions add up to ${marksText(sum)} marks: the full marks must be that.`,
+      );
+    }
+  }
+  return errors;
+}
+
+async function validateVideo(v: Record<string, unknown>): Promise<FieldErrors> {
+  // Pages show a video only through its YouTube id: any other address would be saved and never shown.
+  return v.url && !videoIdFrom(String(v.url)) ? { url: YOUTUBE_ONLY } : {};
+}
+
+async function validateExample(v: Record<string, unknown>): Promise<FieldErrors> {
+  return v.videoUrl && !videoIdFrom(String(v.videoUrl)) ? { videoUrl: YOUTUBE_ONLY } : {};
+}
+
+async function validateInfoPage(v: Record<string, unknown>): Promise<FieldErrors> {
+  // Each info page has its own route (/about/{slug}, /contact): a new slug would be a page nothing shows.
+  return v.slug && !(INFO_PAGE_SLUGS as readonly string[]).includes(String(v.slug))
+    ? {
+        slug: what(
+          `তথ্য পাতা নির্দিষ্ট কয়েকটি: ${INFO_PAGE_SLUGS.join(", ")}। এর একটি লিখুন।`,
+          `Info pages are a fixed set: ${INFO_PAGE_SLUGS.join(", ")}. Use one of them.`,
+        ),
+      }
+    : {};
+}
+
+async function validatePageMeta(v: Record<string, unknown>): Promise<FieldErrors> {
+  // Meta is looked up by the exact path of the page shown: a path no page has is never read.
+  return v.path && !isPublicPagePath(String(v.path))
+    ? {
+        path: what(
+          `সাইটে এই পথের কোনো পাতা নেই। পাতার পথ লিখুন, যেমন ${PUBLIC_PATH_EXAMPLES} (ডোমেইন বা ?… ছাড়া)।`,
+          `No page of the site has this path. Write a page's path, e.g. ${PUBLIC_PATH_EXAMPLES} (no domain, no ?…).`,
+        ),
+      }
+    : {};
 }
 
 const setQuestionList = {
@@ -256,14 +374,14 @@ const BINDINGS: Record<string, Binding> = {
     dependents: [dep(s.boardPapers, s.boardPapers.boardId, "বোর্ড প্রশ্নপত্র", "board papers", "board-papers", "boardId")],
   },
   "board-papers": { table: s.boardPapers, label: s.boardPapers.title, search: "board_papers" },
-  examples: { table: s.examples, label: s.examples.question },
-  videos: { table: s.videos, label: s.videos.url, search: "videos" },
+  examples: { table: s.examples, label: s.examples.question, validate: validateExample },
+  videos: { table: s.videos, label: s.videos.url, search: "videos", validate: validateVideo },
   "live-classes": { table: s.liveClasses, label: s.liveClasses.title },
-  "info-pages": { table: s.infoPages, label: s.infoPages.slug, revision: "info_page", assetBase: INFO_PAGE_ASSET_BASE },
+  "info-pages": { table: s.infoPages, label: s.infoPages.slug, revision: "info_page", assetBase: INFO_PAGE_ASSET_BASE, validate: validateInfoPage },
   footer: { table: s.footerSettings, label: s.footerSettings.contactEmail },
   "footer-tweets": { table: s.footerTweets, label: s.footerTweets.text },
   "footer-updates": { table: s.footerUpdates, label: s.footerUpdates.text },
-  "page-meta": { table: s.pageMeta, label: s.pageMeta.path },
+  "page-meta": { table: s.pageMeta, label: s.pageMeta.path, validate: validatePageMeta },
 };
 
 for (const r of RESOURCES) if (!BINDINGS[r.key]) throw new Error(`admin resource ${r.key} has no table binding`);
