@@ -34,6 +34,13 @@ export const wholeText = ({ digits = 9, bangla = false }: { digits?: number; ban
     .pipe(z.string().regex(new RegExp(`^\\d{1,${digits}}$`)))
     .transform(Number);
 
+/** A yes/no switch in a URL (?mine=1, ?random=1): yes only when it is 1. */
+export const flagText = z
+  .string()
+  .optional()
+  .transform((v) => v === "1")
+  .catch(false);
+
 /** A page number from a URL: a whole number from 1; anything else is page 1 (pages past the end clamp later). */
 export const pageNumber = wholeText().pipe(z.number().min(1)).catch(1);
 

@@ -1,11 +1,11 @@
-// The make-question tool's steps as URLs: what each step's query may hold, read leniently (a value that
-// does not parse is ignored, never an error), and the rules that pick questions from the bank.
+// The make-question tool's steps as URLs: what each step's query may hold, as zod schemas read leniently
+// (a value that does not parse is ignored, never an error), and the rules that pick questions from the bank.
 // Steps: 1 /make-question/{sname}/{sid}/{gid} (chapters) -> 2 .../questions?ch=..&board=.. (the bank,
 // pick by checkbox or at random) -> 3 .../settings?q=.. (header, sets; POST saves) -> 4 /questionpaper/p/{code}.
-import { toAsciiDigits } from "~/lib/bangla-digits";
 import { canonicalBoard } from "~/lib/board-year";
+import { flagText, readQuery, z } from "~/lib/input";
 import { hashSeed, pickRandom, seededRandom } from "~/lib/paper-sets";
-import { parseCount, parseIdList } from "~/lib/papers";
+import { countText, idList, yearText } from "~/lib/papers";
 
 export const MAX_MCQ = 100;
 export const MAX_CREATIVE = 20;
@@ -41,8 +41,8 @@ export type BankEntry = {
   sources: { board: string; year: number }[];
 };
 
-/** ?ch=1&ch=2 (or 1,2): chapter ids, 0 allowed (unchaptered); others' ids are dropped by the caller. */
-export function parseChapters(values: string[]): number[] {
+/** ?ch=1&ch=2 (or 1,2), read as a list: chapter ids, 0 allowed (unchaptered); others' ids are dropped by the caller. */
+export const chapterList = z.array(z.string()).transform((values) => {
   const out: number[] = [];
   for (const v of values) {
     for (const part of v.slice(0, 2000).split(/[\s,]+/)) {
@@ -53,41 +53,66 @@ export function parseChapters(values: string[]): number[] {
     }
   }
   return out;
+});
+
+export function parseChapters(values: string[]): number[] {
+  return chapterList.parse(values);
 }
 
-function parseYear(value: string | null): number | null {
-  const s = toAsciiDigits((value ?? "").trim());
-  if (!/^\d{4}$/.test(s)) return null;
-  const y = Number(s);
-  return y >= 1950 && y <= 2100 ? y : null;
-}
+/** The bank's filters: ?ch= (a list), type, board (a code or an alias), year, difficulty. */
+const filterFields = {
+  ch: chapterList,
+  type: z.enum(["mcq", "creative"]).nullable().catch(null),
+  board: z
+    .string()
+    .transform((v) => v.trim().slice(0, 32))
+    .transform((board) => (board ? canonicalBoard(board) : null))
+    .catch(null),
+  year: yearText,
+  difficulty: z.enum(Object.keys(DIFFICULTY_LABEL) as [Difficulty, ...Difficulty[]]).nullable().catch(null),
+};
+const filtersOf = (f: z.output<z.ZodObject<typeof filterFields>>): BankFilters => ({
+  chapters: f.ch,
+  type: f.type,
+  board: f.board,
+  year: f.year,
+  difficulty: f.difficulty,
+});
+
+export const BankFilterQuery = z.object(filterFields).transform(filtersOf);
+
+/** Step 2's whole query: the filters, the ticked questions (q), the random pick, the pages. */
+export const BankQuery = z
+  .object({
+    ...filterFields,
+    q: idList(MAX_SELECTED),
+    /** ?random=1: replace the ticks with a random pick of `perChapter` from each chosen chapter. */
+    random: flagText,
+    nm: countText(0, MAX_PER_CHAPTER),
+    nc: countText(0, MAX_PER_CHAPTER),
+    seed: countText(1, 999_999),
+    page: countText(1, 10_000),
+    cpage: countText(1, 10_000),
+  })
+  .transform((f) => ({
+    filters: filtersOf(f),
+    selected: f.q,
+    random: f.random,
+    perChapter: { mcq: f.nm ?? 5, creative: f.nc ?? 1 },
+    seed: f.seed ?? 1,
+    page: f.page ?? 1,
+    cpage: f.cpage ?? 1,
+  }));
+
+/** The fields of BankFilterQuery and BankQuery read as lists. */
+export const BANK_QUERY_LISTS = ["ch", "q"] as const;
 
 export function readFilters(q: URLSearchParams): BankFilters {
-  const type = q.get("type");
-  const difficulty = q.get("difficulty");
-  const board = (q.get("board") ?? "").trim().slice(0, 32);
-  return {
-    chapters: parseChapters(q.getAll("ch")),
-    type: type === "mcq" || type === "creative" ? type : null,
-    board: board ? canonicalBoard(board) : null,
-    year: parseYear(q.get("year")),
-    difficulty: difficulty && Object.hasOwn(DIFFICULTY_LABEL, difficulty) ? (difficulty as Difficulty) : null,
-  };
+  return readQuery(BankFilterQuery, q, BANK_QUERY_LISTS);
 }
 
-/** Step 2's whole query: the filters, the ticked questions, the random pick, the pages. */
 export function readBankQuery(q: URLSearchParams) {
-  const seed = parseCount(q.get("seed"), 1, 1, 999_999);
-  return {
-    filters: readFilters(q),
-    selected: parseIdList(q.getAll("q"), MAX_SELECTED),
-    /** ?random=1: replace the ticks with a random pick of `perChapter` from each chosen chapter. */
-    random: q.get("random") === "1",
-    perChapter: { mcq: parseCount(q.get("nm"), 5, 0, MAX_PER_CHAPTER), creative: parseCount(q.get("nc"), 1, 0, MAX_PER_CHAPTER) },
-    seed,
-    page: parseCount(q.get("page"), 1, 1, 10_000),
-    cpage: parseCount(q.get("cpage"), 1, 1, 10_000),
-  };
+  return readQuery(BankQuery, q, BANK_QUERY_LISTS);
 }
 
 /** Whether a question passes the type, board, year and difficulty filters (a board also takes "all boards"). */

@@ -1,7 +1,9 @@
 // Step 3 of the make-question tool: what a teacher prints on the paper's header and how many sets.
 // Read from the settings form (POST) or from a link's query (GET prefill); every value a visitor can
-// type is checked here. The form gets a message per field; a link's bad value just falls back.
+// type is checked here, by a zod schema per field. The form gets a message per field; a link's bad
+// value just falls back.
 import { toAsciiDigits, toBanglaDigits } from "~/lib/bangla-digits";
+import { z } from "~/lib/input";
 import { MAX_SETS } from "~/lib/paper-sets";
 
 export type PaperSettings = {
@@ -79,39 +81,85 @@ export function defaultSettings(ctx: { subject: string; className: string; marks
 }
 
 /** One line of text: control characters and runs of spaces collapsed, trimmed. */
-function line(value: string | null): string {
-  return (value ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+function line(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
 }
 
 /** Lines of text: each line cleaned, blank lines dropped, Windows line ends accepted. */
-function lines(value: string | null): string {
-  return (value ?? "")
+function lines(value: string): string {
+  return value
     .split(/\r\n|\r|\n/)
     .map(line)
     .filter(Boolean)
     .join("\n");
 }
 
-function wholeNumber(value: string | null): number | null | "bad" {
-  const s = toAsciiDigits((value ?? "").trim());
-  if (!s) return null;
-  if (!/^\d{1,6}$/.test(s)) return "bad";
-  return Number(s);
-}
-
-/** "2025-03-15" or "15/03/2025" (Bangla digits too) -> "2025-03-15"; "" when empty; null when it is no date. */
-export function parseDate(value: string | null): string | null {
-  const s = toAsciiDigits((value ?? "").trim());
+/** "2025-03-15" or "15/03/2025" (Bangla digits too) -> "2025-03-15"; "" when empty; anything else is no date. */
+export const dateText = z.string().transform((value, ctx) => {
+  const s = toAsciiDigits(value.trim());
   if (!s) return "";
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
-  let y: number, mo: number, d: number;
+  let y = 0,
+    mo = 0,
+    d = 0;
   if (m) [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   else if ((m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s))) [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  else return null;
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (y < 2000 || y > 2100 || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  if (!m || y < 2000 || y > 2100 || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) {
+    ctx.addIssue({ code: "custom", message: "তারিখটি বোঝা যায়নি: যেমন ২০২৫-০৩-১৫ বা ১৫/০৩/২০২৫ লিখুন।" });
+    return z.NEVER;
+  }
   return `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+});
+
+/** "2025-03-15" -> itself, "15/03/2025" -> "2025-03-15", "" -> ""; null when it is no date. */
+export function parseDate(value: string | null): string | null {
+  const result = dateText.safeParse(value ?? "");
+  return result.success ? result.data : null;
 }
+
+/** A whole number (Bangla digits too) in [min, max], or null when left empty; anything else gets `message`. */
+const wholeOrEmpty = (min: number, max: number, message: string) =>
+  z.string().transform((value, ctx) => {
+    const s = toAsciiDigits(value.trim());
+    if (!s) return null;
+    const n = /^\d{1,6}$/.test(s) ? Number(s) : NaN;
+    if (!(n >= min && n <= max)) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const oneLine = (max: number, label: string) => z.string().transform(line).pipe(z.string().max(max, `${label} সর্বোচ্চ ${toBanglaDigits(max)} অক্ষরের হতে পারে।`));
+
+const setsMessage = `সেট ১ থেকে ${toBanglaDigits(MAX_SETS)}টি হতে পারে (ক, খ, গ, ঘ)।`;
+const seedMessage = `এলোমেলো ক্রমের নম্বর ১ থেকে ${toBanglaDigits(MAX_SEED)} এর মধ্যে হতে হবে।`;
+
+/**
+ * Each typed setting's schema, by the setting it sets (its form field is FIELD[setting]); the message
+ * is what the form shows beside the field. Full marks left empty (null) are the questions' marks again.
+ */
+const SETTING_FIELDS = {
+  institution: oneLine(LIMITS.institution, "প্রতিষ্ঠানের নাম"),
+  exam: oneLine(LIMITS.exam, "পরীক্ষার নাম"),
+  className: oneLine(LIMITS.className, "শ্রেণি"),
+  subject: oneLine(LIMITS.subject, "বিষয়"),
+  subjectCode: oneLine(LIMITS.subjectCode, "বিষয় কোড"),
+  paper: z
+    .string()
+    .trim()
+    .pipe(z.enum(["", "1", "2"], { message: "পত্র বেছে নিন: প্রথম, দ্বিতীয় বা কোনোটিই নয়।" })),
+  date: dateText,
+  minutes: wholeOrEmpty(1, MAX_MINUTES, `সময় ১ থেকে ${toBanglaDigits(MAX_MINUTES)} মিনিটের মধ্যে একটি পূর্ণসংখ্যা হতে হবে।`),
+  fullMarks: wholeOrEmpty(1, MAX_MARKS, `পূর্ণমান ১ থেকে ${toBanglaDigits(MAX_MARKS)} এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে।`),
+  instructions: z
+    .string()
+    .transform(lines)
+    .pipe(z.string().max(LIMITS.instructions, `নির্দেশনা সর্বোচ্চ ${toBanglaDigits(LIMITS.instructions)} অক্ষরের হতে পারে।`)),
+  sets: wholeOrEmpty(1, MAX_SETS, setsMessage).pipe(z.number({ message: setsMessage })),
+  seed: wholeOrEmpty(1, MAX_SEED, seedMessage).pipe(z.number({ message: seedMessage })),
+} satisfies Partial<Record<keyof PaperSettings, z.ZodTypeAny>>;
 
 /**
  * The settings in `fields`, over `defaults`. `form`: a submitted settings form, where an unticked
@@ -122,59 +170,11 @@ export function readSettings(fields: URLSearchParams, defaults: PaperSettings, {
   const errors: SettingsErrors = {};
   const s: PaperSettings = { ...defaults };
   const has = (k: keyof PaperSettings) => fields.has(FIELD[k]);
-  const get = (k: keyof PaperSettings) => fields.get(FIELD[k]);
-
-  const textField = (k: "institution" | "exam" | "className" | "subject" | "subjectCode", label: string) => {
-    if (!has(k)) return;
-    const v = line(get(k));
-    if (v.length > LIMITS[k]) {
-      if (form) errors[k] = `${label} সর্বোচ্চ ${toBanglaDigits(LIMITS[k])} অক্ষরের হতে পারে।`;
-      return;
-    }
-    s[k] = v;
-  };
-  textField("institution", "প্রতিষ্ঠানের নাম");
-  textField("exam", "পরীক্ষার নাম");
-  textField("className", "শ্রেণি");
-  textField("subject", "বিষয়");
-  textField("subjectCode", "বিষয় কোড");
-
-  if (has("paper")) {
-    const v = (get("paper") ?? "").trim();
-    if (v === "" || v === "1" || v === "2") s.paper = v;
-    else if (form) errors.paper = "পত্র বেছে নিন: প্রথম, দ্বিতীয় বা কোনোটিই নয়।";
-  }
-  if (has("date")) {
-    const v = parseDate(get("date"));
-    if (v !== null) s.date = v;
-    else if (form) errors.date = "তারিখটি বোঝা যায়নি: যেমন ২০২৫-০৩-১৫ বা ১৫/০৩/২০২৫ লিখুন।";
-  }
-  if (has("minutes")) {
-    const v = wholeNumber(get("minutes"));
-    if (v === null) s.minutes = null;
-    else if (v !== "bad" && v >= 1 && v <= MAX_MINUTES) s.minutes = v;
-    else if (form) errors.minutes = `সময় ১ থেকে ${toBanglaDigits(MAX_MINUTES)} মিনিটের মধ্যে একটি পূর্ণসংখ্যা হতে হবে।`;
-  }
-  if (has("fullMarks")) {
-    const v = wholeNumber(get("fullMarks"));
-    if (v === null) s.fullMarks = defaults.fullMarks; // cleared: the questions' marks again
-    else if (v !== "bad" && v >= 1 && v <= MAX_MARKS) s.fullMarks = v;
-    else if (form) errors.fullMarks = `পূর্ণমান ১ থেকে ${toBanglaDigits(MAX_MARKS)} এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে।`;
-  }
-  if (has("instructions")) {
-    const v = lines(get("instructions"));
-    if (v.length <= LIMITS.instructions) s.instructions = v;
-    else if (form) errors.instructions = `নির্দেশনা সর্বোচ্চ ${toBanglaDigits(LIMITS.instructions)} অক্ষরের হতে পারে।`;
-  }
-  if (has("sets")) {
-    const v = wholeNumber(get("sets"));
-    if (typeof v === "number" && v >= 1 && v <= MAX_SETS) s.sets = v;
-    else if (form) errors.sets = `সেট ১ থেকে ${toBanglaDigits(MAX_SETS)}টি হতে পারে (ক, খ, গ, ঘ)।`;
-  }
-  if (has("seed")) {
-    const v = wholeNumber(get("seed"));
-    if (typeof v === "number" && v >= 1 && v <= MAX_SEED) s.seed = v;
-    else if (form) errors.seed = `এলোমেলো ক্রমের নম্বর ১ থেকে ${toBanglaDigits(MAX_SEED)} এর মধ্যে হতে হবে।`;
+  for (const k of Object.keys(SETTING_FIELDS) as (keyof typeof SETTING_FIELDS)[]) {
+    if (!has(k)) continue;
+    const result = SETTING_FIELDS[k].safeParse(fields.get(FIELD[k]));
+    if (result.success) Object.assign(s, { [k]: k === "fullMarks" ? (result.data ?? defaults.fullMarks) : result.data });
+    else if (form) errors[k] = result.error.issues[0].message;
   }
   // Checkboxes send nothing when unticked: in a submitted form (or a link that carries settings) absence is "no".
   const ticks = form || has("sets");

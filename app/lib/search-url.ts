@@ -1,8 +1,9 @@
 // The search page's state is its URL: /search?q=&kind=&sg=&board=&year=&page=. Every value a visitor
-// can type is validated here (an invalid one is ignored, never an error), and every link the page
-// makes is built here, so filters and pages keep the query and each other.
+// can type is validated here, by one zod schema (an invalid one is ignored, never an error), and
+// every link the page makes is built here, so filters and pages keep the query and each other.
 import { BOARD_CODES, canonicalBoard } from "~/lib/board-year";
-import { parsePage, parseYear } from "~/lib/papers";
+import { pageNumber, z } from "~/lib/input";
+import { yearText } from "~/lib/papers";
 
 export const SEARCH_KIND_LABELS = {
   topic: "পাঠ",
@@ -31,18 +32,27 @@ export type SearchState = {
   page: number;
 };
 
-const isKind = (v: string | null): v is Kind => v !== null && (KIND_ORDER as string[]).includes(v);
+/** ?q=: what was typed, the first 1000 characters (parseQuery reads fewer of them). */
+export const searchText = z
+  .string()
+  .transform((q) => q.slice(0, 1000))
+  .catch("");
 
 /** "3-2": subject 3 in grade 2. */
-export function parseSubjectGrade(value: string | null): SubjectGradeRef | null {
-  const m = /^(\d{1,9})-(\d{1,9})$/.exec((value ?? "").trim());
-  if (!m) return null;
-  const [subjectId, gradeId] = [Number(m[1]), Number(m[2])];
-  return subjectId > 0 && gradeId > 0 ? { subjectId, gradeId } : null;
-}
+const subjectGradeText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}-\d{1,9}$/)
+  .transform((s): SubjectGradeRef => {
+    const [subjectId, gradeId] = s.split("-").map(Number);
+    return { subjectId, gradeId };
+  })
+  .refine((sg) => sg.subjectId > 0 && sg.gradeId > 0)
+  .nullable()
+  .catch(null);
 
-/** Board codes from ?board= (codes or aliases such as "dha"), known ones only, at most three. */
-export function parseBoards(values: string[]): string[] {
+/** Board codes from ?board= (codes or aliases such as "dha"; read as a list), known ones only, at most three. */
+const boardList = z.array(z.string()).transform((values) => {
   const out: string[] = [];
   for (const v of values) {
     const code = canonicalBoard(v.slice(0, 32));
@@ -50,20 +60,22 @@ export function parseBoards(values: string[]): string[] {
     if (out.length === MAX_BOARDS) break;
   }
   return out;
-}
+});
 
-/** The URL's state as given (the query's own board words are read later, by parseQuery). */
-export function readSearchParams(params: URLSearchParams): SearchState {
-  const kind = params.get("kind");
-  return {
-    q: (params.get("q") ?? "").slice(0, 1000),
-    kind: isKind(kind) ? kind : null,
-    sg: parseSubjectGrade(params.get("sg")),
-    boards: parseBoards(params.getAll("board")),
-    year: parseYear(params.get("year")),
-    page: parsePage(params.get("page")),
-  };
-}
+/** The URL's state as given (the query's own board words are read later, by parseQuery); `board` is read as a list. */
+export const SearchQuery = z
+  .object({
+    q: searchText,
+    kind: z.enum(KIND_ORDER as [Kind, ...Kind[]]).nullable().catch(null),
+    sg: subjectGradeText,
+    board: boardList,
+    year: yearText,
+    page: pageNumber,
+  })
+  .transform(({ q, kind, sg, board, year, page }): SearchState => ({ q, kind, sg, boards: board, year, page }));
+
+/** The fields of SearchQuery read as lists. */
+export const SEARCH_QUERY_LISTS = ["board"] as const;
 
 /** A link to the search page with some of the state changed; a new filter starts again at page 1. */
 export function searchHref(state: SearchState, change: Partial<SearchState> = {}): string {

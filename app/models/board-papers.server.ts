@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { boardPapers, boards, boardSubjects } from "~/db/schema";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatBoardYear } from "~/lib/board-year";
-import { parseBoard, parsePage, parseYear, PER_PAGE } from "~/lib/papers";
+import { matchBoard, PER_PAGE, type PaperFilterQuery } from "~/lib/papers";
 import { groupBy } from "~/lib/group-by";
 import { listSetQuestions, type Question } from "~/models/questions.server";
 import { sealKeys } from "~/models/answer-keys.server";
@@ -222,12 +222,14 @@ export async function creativePapersByIds(ids: number[]): Promise<PaperRow[]> {
   return rows;
 }
 
-/** board-creative and board-multiq: every paper of one kind, filtered and paged by the page's query. */
-export async function loadPapersByKind({ kind, path, search }: { kind: PaperKind; path: string; search: string }) {
-  const q = new URLSearchParams(search);
+/**
+ * board-creative and board-multiq: every paper of one kind, filtered and paged by the page's query
+ * (`query`, read by the route; `search` as it came, for the pager's links).
+ */
+export async function loadPapersByKind({ kind, path, search, query }: { kind: PaperKind; path: string; search: string; query: PaperFilterQuery }) {
   const boards = await listBoards();
-  const board = parseBoard(q.get("board"), boards);
-  const year = parseYear(q.get("year"));
-  const result = await papersByKind(kind, { boardId: board?.id ?? null, year }, parsePage(q.get("page")), PER_PAGE);
+  const board = matchBoard(query.board, boards);
+  const year = query.year;
+  const result = await papersByKind(kind, { boardId: board?.id ?? null, year }, query.page, PER_PAGE);
   return { kind, boards, board, year, ...result, perPage: PER_PAGE, search, path };
 }

@@ -4,7 +4,8 @@ import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { redirect } from "@remix-run/node";
 import { db, prepared } from "~/db/client.server";
 import { groupBy } from "~/lib/group-by";
-import { notFound, parseId } from "~/lib/http.server";
+import { notFound, paramsOr404 } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
 import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 import { categories, grades, subjectGrades, subjects, titles } from "~/db/schema";
 
@@ -304,6 +305,9 @@ export async function allTitleAndCategoryIds() {
   return { categories: cats, titles: ts, subjects: subs };
 }
 
+/** /{section}/{sname}/{sid}/{gid}: the name as the URL spells it (checked against the slug), the ids. */
+const SubjectGradeParams = z.object({ sname: z.string().optional(), sid: idText, gid: idText });
+
 /**
  * The subject+grade of a /{section}/{sname}/{sid}/{gid}[rest] URL: 404 for unknown or malformed ids,
  * and a 301 to the canonical name (keeping the query) when an old link spells the name otherwise.
@@ -313,12 +317,10 @@ export async function requireSubjectGrade(
   section: string,
   rest = "",
 ) {
-  const sid = parseId(params.sid);
-  const gid = parseId(params.gid);
-  if (!sid || !gid) throw notFound();
+  const { sname, sid, gid } = paramsOr404(SubjectGradeParams, params);
   const subject = await findSubjectGrade(sid, gid);
   if (!subject) throw notFound();
   const base = `/${section}/${encodeURIComponent(subject.slug)}/${sid}/${gid}`;
-  if (params.sname !== subject.slug) throw redirect(`${base}${rest}${new URL(request.url).search}`, 301);
+  if (sname !== subject.slug) throw redirect(`${base}${rest}${new URL(request.url).search}`, 301);
   return { subject, sid, gid, base };
 }

@@ -3,11 +3,14 @@
 // database is unreachable: 503 (JSON), not Remix's 500 (a resource route gets no 503 page).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { orUnavailable } from "~/lib/http.server";
-import { SEARCH_KIND_LABELS } from "~/lib/search-url";
+import { readQuery, z } from "~/lib/input";
+import { SEARCH_KIND_LABELS, searchText } from "~/lib/search-url";
 import { suggest } from "~/models/search.server";
 
+const SuggestQuery = z.object({ q: searchText });
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 1000);
+  const { q } = readQuery(SuggestQuery, new URL(request.url).searchParams);
   return orUnavailable(async () => {
     const items = q.trim() ? await suggest(q) : [];
     return new Response(JSON.stringify({ items: items.map((i) => ({ title: i.title, kind: SEARCH_KIND_LABELS[i.kind], url: i.url })) }), {

@@ -3,7 +3,9 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PapersByKind } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
+import { readQuery } from "~/lib/input";
 import { seo } from "~/lib/meta";
+import { PaperFilterQuery } from "~/lib/papers";
 import { loadPapersByKind } from "~/models/board-papers.server";
 import papersStyles from "~/styles/papers.css";
 
@@ -12,7 +14,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: papersStyl
 /** /board-creative?board=code&year=2023&page=N — 20 a page; an invalid page is 1, one beyond the end the last. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return json(await loadPapersByKind({ kind: "creative", path: url.pathname, search: url.search }));
+  const query = readQuery(PaperFilterQuery, url.searchParams);
+  return json(await loadPapersByKind({ kind: "creative", path: url.pathname, search: url.search, query }));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -5,9 +5,9 @@ import { PageBanner } from "~/components/page-banner";
 import { Breadcrumb, filterSummary, Pager, PaperFilterForm, PaperItems } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { notFound, paramsOr404 } from "~/lib/http.server";
-import { idText, z } from "~/lib/input";
+import { idText, readQuery, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
-import { parseBoard, parsePage, parseYear, SUBJECT_PER_PAGE } from "~/lib/papers";
+import { matchBoard, PaperFilterQuery, SUBJECT_PER_PAGE } from "~/lib/papers";
 import { getBoardSubject, listBoards, subjectPapers, type PaperListItem } from "~/models/board-papers.server";
 import papersStyles from "~/styles/papers.css";
 
@@ -22,13 +22,13 @@ const Params = z.object({ sid: idText });
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { sid } = paramsOr404(Params, params);
   const url = new URL(request.url);
-  const q = url.searchParams;
+  // Invalid filter values are ignored: the page shows every paper instead of an error.
+  const query = readQuery(PaperFilterQuery, url.searchParams);
   const [subject, boards] = await Promise.all([getBoardSubject(sid), listBoards()]);
   if (!subject) throw notFound();
-  // Invalid filter values are ignored: the page shows every paper instead of an error.
-  const board = parseBoard(q.get("board"), boards);
-  const year = parseYear(q.get("year"));
-  const { papers, years, total, page, pageCount } = await subjectPapers(sid, { boardId: board?.id ?? null, year }, parsePage(q.get("page")), SUBJECT_PER_PAGE);
+  const board = matchBoard(query.board, boards);
+  const year = query.year;
+  const { papers, years, total, page, pageCount } = await subjectPapers(sid, { boardId: board?.id ?? null, year }, query.page, SUBJECT_PER_PAGE);
   const groups: { year: number; papers: PaperListItem[] }[] = [];
   for (const p of papers) {
     const last = groups[groups.length - 1];

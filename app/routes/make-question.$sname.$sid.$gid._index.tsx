@@ -5,7 +5,8 @@ import { StepBar } from "~/components/make-question";
 import { PageBanner } from "~/components/page-banner";
 import { Breadcrumb } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { filterPairs, parseChapters, readFilters, stepQuery } from "~/lib/make-question";
+import { readQuery } from "~/lib/input";
+import { BANK_QUERY_LISTS, BankFilterQuery, filterPairs, stepQuery } from "~/lib/make-question";
 import { seo } from "~/lib/meta";
 import { chaptersWithCounts } from "~/models/make-question.server";
 import { requireSubjectGrade } from "~/models/study.server";
@@ -26,11 +27,12 @@ export const links: LinksFunction = () => [
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { subject, sid, gid, base } = await requireSubjectGrade({ params, request }, "make-question");
   const q = new URL(request.url).searchParams;
+  const filters = readQuery(BankFilterQuery, q, BANK_QUERY_LISTS);
   if (q.has("type") || q.has("n") || q.has("board")) {
-    throw redirect(`${base}/questions${stepQuery(filterPairs(readFilters(q)))}`, 301);
+    throw redirect(`${base}/questions${stepQuery(filterPairs(filters))}`, 301);
   }
   const chapters = await chaptersWithCounts(sid, gid);
-  const ticked = parseChapters(q.getAll("ch")).filter((id) => chapters.some((c) => c.id === id));
+  const ticked = filters.chapters.filter((id) => chapters.some((c) => c.id === id));
   return json({ subject, base, chapters, ticked });
 }
 

@@ -6,7 +6,8 @@ import { AnswerKey, Breadcrumb, McqQuestions, PaperHeader, PrintHint } from "~/c
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { requireSubjectGrade } from "~/models/study.server";
 import { seo } from "~/lib/meta";
-import { cleanTitle, parseCount, parseIdList } from "~/lib/papers";
+import { readQuery, z } from "~/lib/input";
+import { countText, idList, titleText } from "~/lib/papers";
 import { creativePapersByIds, paperSetIds, withQuestions } from "~/models/board-papers.server";
 import { sealKeys } from "~/models/answer-keys.server";
 import { loadQuestions } from "~/models/questions.server";
@@ -23,22 +24,22 @@ export const links: LinksFunction = () => [
  * makes the paper with sets, keys and an OMR sheet. q: MCQ question ids, c: creative paper ids (comma
  * lists or repeated; non-numbers ignored; at most 200 each). The answer key prints on its own page.
  */
+const PaperLink = z.object({ c: idList(), q: idList(), title: titleText, time: countText(1, 600), marks: countText(1, 1000) });
+
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { subject, base } = await requireSubjectGrade({ params, request }, "make-question", "/paper");
-  const url = new URL(request.url);
-
-  const q = url.searchParams;
+  const q = readQuery(PaperLink, new URL(request.url).searchParams, ["c", "q"]);
   // The chosen MCQs and the creative papers' own questions are read in one pass.
-  const papers = await creativePapersByIds(parseIdList(q.getAll("c")));
-  const loaded = await loadQuestions({ ids: parseIdList(q.getAll("q")), setIds: paperSetIds(papers) });
+  const papers = await creativePapersByIds(q.c);
+  const loaded = await loadQuestions({ ids: q.q, setIds: paperSetIds(papers) });
   // The key prints on its own page; a key an exam still seals is left out of it.
   const questions = await sealKeys(loaded.questions);
   const bySet = new Map(await Promise.all([...loaded.bySet].map(async ([setId, list]) => [setId, await sealKeys(list)] as const)));
   const creative = withQuestions(papers, bySet);
-  const title = cleanTitle(q.get("title")) || `${subject.sname} (${subject.gname}) — প্রশ্নপত্র`;
-  const minutes = parseCount(q.get("time"), null, 1, 600);
+  const title = q.title || `${subject.sname} (${subject.gname}) — প্রশ্নপত্র`;
+  const minutes = q.time;
   // One mark per MCQ question unless the teacher says otherwise; creative papers carry no marks here.
-  const fullMarks = parseCount(q.get("marks"), creative.length ? null : questions.length || null, 1, 1000);
+  const fullMarks = q.marks ?? (creative.length ? null : questions.length || null);
   return json({ subject, base, title, minutes, fullMarks, questions, creative });
 }
 

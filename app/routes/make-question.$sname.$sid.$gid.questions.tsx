@@ -6,8 +6,11 @@ import { BankItem, StepBar } from "~/components/make-question";
 import { Breadcrumb } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { BOARD_CODES } from "~/lib/board-year";
+import { readQuery } from "~/lib/input";
 import {
+  BANK_QUERY_LISTS,
   bankOrder,
+  BankQuery,
   DIFFICULTY_LABEL,
   MAX_CREATIVE,
   MAX_MCQ,
@@ -15,7 +18,6 @@ import {
   matchesFilters,
   PAGE_SIZE,
   randomPick,
-  readBankQuery,
   stepQuery,
   UNCHAPTERED,
   type Difficulty,
@@ -43,7 +45,7 @@ export const links: LinksFunction = () => [
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { subject, sid, gid, base } = await requireSubjectGrade({ params, request }, "make-question", "/questions");
-  const query = readBankQuery(new URL(request.url).searchParams);
+  const query = readQuery(BankQuery, new URL(request.url).searchParams, BANK_QUERY_LISTS);
   const chapters = await chaptersOf(sid, gid);
   const chosen = query.filters.chapters.filter((id) => id === UNCHAPTERED || chapters.some((c) => c.id === id));
   const filters = { ...query.filters, chapters: chosen };

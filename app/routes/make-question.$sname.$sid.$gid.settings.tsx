@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { BankItem, StepBar } from "~/components/make-question";
 import { Breadcrumb } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { filterPairs, MAX_CREATIVE, MAX_MCQ, MAX_SELECTED, readFilters, stepQuery } from "~/lib/make-question";
+import { BANK_QUERY_LISTS, BankFilterQuery, filterPairs, MAX_CREATIVE, MAX_MCQ, MAX_SELECTED, stepQuery } from "~/lib/make-question";
 import { seo } from "~/lib/meta";
 import { SET_CODES } from "~/lib/paper-sets";
 import {
@@ -20,9 +20,9 @@ import {
   type PaperSettings,
   type SettingsErrors,
 } from "~/lib/paper-settings";
-import { parseIdList } from "~/lib/papers";
-import { clientAddressOf } from "~/lib/http.server";
-import { readSmallForm } from "~/lib/quiz.server";
+import { idList } from "~/lib/papers";
+import { clientAddressOf, fieldsOr400, readForm } from "~/lib/http.server";
+import { readQuery, z } from "~/lib/input";
 import { sealKeys } from "~/models/answer-keys.server";
 import { composePaper, countPaperSave, loadSelection, PAPERS_LIMITED, savePaper } from "~/models/make-question.server";
 import { requireSubjectGrade } from "~/models/study.server";
@@ -35,10 +35,12 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: makeQuestionStyles },
 ];
 
+/** ?q= (or the form's q fields): the chosen questions' ids, read as a list. The settings are readSettings'. */
+const Selection = z.object({ q: idList(MAX_SELECTED) });
+
 /** The chosen questions and the settings' defaults, for the page (GET) and for saving (POST). */
-async function selection(args: LoaderFunctionArgs, fields: URLSearchParams) {
+async function selection(args: LoaderFunctionArgs, ids: number[]) {
   const { subject, sid, gid, base } = await requireSubjectGrade(args, "make-question", "/settings");
-  const ids = parseIdList(fields.getAll("q"), MAX_SELECTED);
   const { questions, skipped, overLimit } = await loadSelection({ subjectId: sid, gradeId: gid, ids });
   const mcq = questions.filter((q) => q.type === "mcq").length;
   const defaults = defaultSettings({
@@ -59,16 +61,14 @@ async function selection(args: LoaderFunctionArgs, fields: URLSearchParams) {
  */
 export async function loader(args: LoaderFunctionArgs) {
   const query = new URL(args.request.url).searchParams;
-  const { subject, base, questions, skipped, overLimit, defaults } = await selection(args, query);
+  const filters = readQuery(BankFilterQuery, query, BANK_QUERY_LISTS);
+  const { subject, base, questions, skipped, overLimit, defaults } = await selection(args, readQuery(Selection, query, ["q"]).q);
   const { settings } = readSettings(query, defaults, { form: false });
-  const step2 = `${base}/questions${stepQuery([
-    ...filterPairs(readFilters(query)),
-    ...questions.map((q): [string, number] => ["q", q.id]),
-  ])}`;
+  const step2 = `${base}/questions${stepQuery([...filterPairs(filters), ...questions.map((q): [string, number] => ["q", q.id])])}`;
   return json({
     subject,
     base,
-    step1: `${base}${stepQuery(readFilters(query).chapters.map((c) => ["ch", c]))}`,
+    step1: `${base}${stepQuery(filters.chapters.map((c) => ["ch", c]))}`,
     step2,
     questions: (await sealKeys(questions)).map(({ explanationHtml: _e, ...q }) => q),
     skipped,
@@ -79,8 +79,8 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const form = await readSmallForm(args.request);
-  const { subject, questions, defaults } = await selection(args, form);
+  const form = await readForm(args.request);
+  const { subject, questions, defaults } = await selection(args, fieldsOr400(Selection, form, ["q"]).q);
   const { settings, errors } = readSettings(form, defaults, { form: true });
   const problems: SettingsErrors & { form?: string } = { ...errors };
   if (!questions.length) problems.form = "কোনো প্রশ্ন বাছাই করা হয়নি: আগের ধাপে ফিরে প্রশ্ন বাছাই করুন।";

@@ -7,7 +7,8 @@ import { OmrSheet, PaperSetSheet, SetKeySheet } from "~/components/made-paper";
 import { StepBar } from "~/components/make-question";
 import { Breadcrumb, PrintHint } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { notFound } from "~/lib/http.server";
+import { notFound, paramsOr404 } from "~/lib/http.server";
+import { readQuery, z } from "~/lib/input";
 import { stepQuery } from "~/lib/make-question";
 import { seo } from "~/lib/meta";
 import { settingsQuery } from "~/lib/paper-settings";
@@ -30,13 +31,18 @@ export const links: LinksFunction = () => [
 const PARTS = { sets: "শুধু প্রশ্নপত্র", keys: "শুধু উত্তরমালা", omr: "শুধু OMR উত্তরপত্র" } as const;
 type Part = keyof typeof PARTS;
 
+/** The paper's code as typed (an upper-case one is sent to its lower-case address; the model checks the rest). */
+const Params = z.object({ code: z.string().trim() });
+/** ?only=sets|keys|omr prints one kind; anything else prints all. */
+const PartQuery = z.object({ only: z.enum(Object.keys(PARTS) as [Part, ...Part[]]).nullable().catch(null) });
+
 /**
  * Step 4, /questionpaper/p/{code}: a paper made with the make-question tool, stored whole, so the
  * address always shows the same paper. Each set on its own pages, each set's answer key on a page of
  * its own, then the OMR sheet; ?only=sets|keys|omr prints one kind. One round trip.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const raw = (params.code ?? "").trim();
+  const { code: raw } = paramsOr404(Params, params);
   const url = new URL(request.url);
   if (raw !== raw.toLowerCase() && raw.length <= 16) throw redirect(`/questionpaper/p/${encodeURIComponent(raw.toLowerCase())}${url.search}`, 301);
   const stored = await getSavedPaper(raw);
@@ -44,8 +50,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // The paper keeps its keys; while an exam seals one, the printed key leaves it out (as "—").
   const sealed = await sealKeys(stored.questions.map((q) => ({ ...q, explanationHtml: null })));
   const paper = { ...stored, questions: sealed.map(({ explanationHtml: _e, keySealed: _s, ...q }) => q) };
-  const only = url.searchParams.get("only");
-  const part: Part | null = only && Object.hasOwn(PARTS, only) ? (only as Part) : null;
+  const { only: part } = readQuery(PartQuery, url.searchParams);
   const { subject, settings } = paper;
   const base = `/make-question/${encodeURIComponent(subject.slug)}/${subject.id}/${subject.gradeId}`;
   const ids = [...new Set(paper.questions.map((q) => q.id))];

@@ -6,9 +6,10 @@ import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { SearchForm } from "~/components/search-box";
 import { toBanglaDigits } from "~/lib/bangla-digits";
+import { readQuery } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import type { Segment } from "~/lib/search-query";
-import { SEARCH_KIND_LABELS } from "~/lib/search-url";
+import { SEARCH_KIND_LABELS, SEARCH_QUERY_LISTS, SearchQuery } from "~/lib/search-url";
 import searchStyles from "~/styles/search.css";
 import { loadSearchPage, type FilterLink, type Group, type Hit, type SearchPageData } from "./search-page.server";
 
@@ -17,7 +18,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: searchStyl
 const NOINDEX = "noindex";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadSearchPage(new URL(request.url)), { headers: { "X-Robots-Tag": NOINDEX } });
+  const state = readQuery(SearchQuery, new URL(request.url).searchParams, SEARCH_QUERY_LISTS);
+  return json(await loadSearchPage(state), { headers: { "X-Robots-Tag": NOINDEX } });
 }
 
 export const headers: HeadersFunction = () => ({ "X-Robots-Tag": NOINDEX });

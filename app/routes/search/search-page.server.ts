@@ -3,7 +3,7 @@
 // was asked before (kept until the content changes); else one when each word was counted before (see
 // models/search.server.ts), two more on the first page after a staff save.
 import { EDUCATION_BOARDS, highlight, parseQuery, queryClauses, type Segment, type Term } from "~/lib/search-query";
-import { boardName, KIND_ORDER, readSearchParams, SEARCH_KIND_LABELS, searchHref, type Kind, type SearchState } from "~/lib/search-url";
+import { boardName, KIND_ORDER, SEARCH_KIND_LABELS, searchHref, type Kind, type SearchState } from "~/lib/search-url";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 import {
@@ -66,8 +66,8 @@ function toHit(hit: SearchHit, terms: Term[], subjectGrades: SubjectGradeRow[]):
  * the content, so it is kept per state until the content changes (a staff save, a reindex): see
  * SEARCHES_KEPT. A search asked again costs no database round trip and no ranking.
  */
-export function loadSearchPage(url: URL): Promise<SearchPageData> {
-  return keptPages(JSON.stringify(readSearchParams(url.searchParams)));
+export function loadSearchPage(state: SearchState): Promise<SearchPageData> {
+  return keptPages(JSON.stringify(state));
 }
 
 const keptPages = keptPerKeyUntilContentChange((key: string) => readSearchPage(JSON.parse(key) as SearchState), SEARCHES_KEPT);
