@@ -4,10 +4,6 @@ import type { IconName } from "~/lib/subject-icon";
 export type Card = { href: string; name: string; image?: string | null; icon?: IconName };
 export type ViewMode = "carousel" | "grid";
 
-export function parseViewMode(value: string | null): ViewMode {
-  return value === "grid" ? "grid" : "carousel";
-}
-
 /**
  * The spec's category list widget: a horizontally scrollable row (carousel) or a grid. The row scrolls
  * natively without JavaScript; the enhancement script shows the arrows and scrolls by the visible width.

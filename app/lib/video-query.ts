@@ -1,6 +1,7 @@
 // The home video section's URL state (spec 2 'Video section', 4, 9): ?video (filter), ?vcount (how
 // many list items show), ?v (selected video). Pure, so the loader, the component and the
 // tests read and write the query the same way.
+import { z } from "~/lib/input";
 import { VIDEO_KIND_LABELS, type VideoKind } from "~/lib/video-id";
 
 export type VideoFilter = keyof typeof VIDEO_KIND_LABELS;
@@ -15,26 +16,23 @@ export type Video = { id: string; kind: VideoKind; title: string; url: string };
 
 export type VideoQuery = { filter: VideoFilter; count: number; v: string | null };
 
-/** One of the filter keys; anything else (or nothing) is All. */
-export function parseVideoFilter(value: string | null): VideoFilter {
-  return value !== null && (VIDEO_FILTERS as string[]).includes(value) ? (value as VideoFilter) : "all";
-}
-
-/** Whole numbers from 12 up, capped at VIDEO_COUNT_MAX; anything else is the first page (12). */
-export function parseVideoCount(value: string | null): number {
-  const s = (value ?? "").trim();
-  if (!/^\d+$/.test(s)) return VIDEO_PAGE;
-  const n = Number(s);
-  return n < VIDEO_PAGE ? VIDEO_PAGE : Math.min(n, VIDEO_COUNT_MAX);
-}
-
-export function readVideoQuery(params: URLSearchParams): VideoQuery {
-  return {
-    filter: parseVideoFilter(params.get("video")),
-    count: parseVideoCount(params.get("vcount")),
-    v: params.get("v"),
-  };
-}
+/**
+ * ?video= one of the filter keys (anything else, or nothing, is All); ?vcount= whole numbers from 12
+ * up, capped at VIDEO_COUNT_MAX (anything else is the first page, 12); ?v= the selected video's id,
+ * as given (videoSection looks it up in the list).
+ */
+export const VideoQuerySchema = z
+  .object({
+    video: z.enum(VIDEO_FILTERS as [VideoFilter, ...VideoFilter[]]).catch("all"),
+    vcount: z
+      .string()
+      .trim()
+      .regex(/^\d+$/)
+      .transform((s) => Math.min(Math.max(Number(s), VIDEO_PAGE), VIDEO_COUNT_MAX))
+      .catch(VIDEO_PAGE),
+    v: z.string().nullable().catch(null),
+  })
+  .transform(({ video, vcount, v }): VideoQuery => ({ filter: video, count: vcount, v }));
 
 export type VideoSection = {
   filter: VideoFilter;

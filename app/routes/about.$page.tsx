@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralSidebar } from "~/components/sidebars";
-import { notFound } from "~/lib/http.server";
+import { paramsOr404 } from "~/lib/http.server";
+import { z } from "~/lib/input";
 import { absoluteImage, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
 import { seo } from "~/lib/meta";
 import { plainText } from "~/lib/text";
@@ -18,9 +19,11 @@ const PAGES = {
   products: { title: "Products", empty: "No products content found." },
 } as const;
 
+type Slug = keyof typeof PAGES;
+const Params = z.object({ page: z.enum(Object.keys(PAGES) as [Slug, ...Slug[]]) });
+
 export async function loader({ params }: LoaderFunctionArgs) {
-  const slug = params.page as keyof typeof PAGES;
-  if (!Object.hasOwn(PAGES, slug)) throw notFound();
+  const { page: slug } = paramsOr404(Params, params);
   const [page, sidebar] = await Promise.all([getInfoPage(slug), generalSidebar(null)]);
   const content = outlineHeadings(page?.contentHtml?.trim() ?? ""); // under the page's <h1>
   return json({

@@ -1,9 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddressOf, orUnavailable, readBody } from "~/lib/http.server";
+import { z } from "~/lib/input";
 import { recordPing } from "~/models/presence.server";
 
 /** A ping is about 100 bytes of JSON. */
 const MAX_PING_BYTES = 2048;
+
+/** The ping's JSON: the tab's random key, and the path it shows (anything but a path of ours is ""). */
+const Ping = z.object({
+  sessionKey: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+  page: z.unknown().transform((page) => (typeof page === "string" && page.startsWith("/") ? page.slice(0, 255) : "")),
+});
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers } });
@@ -24,11 +31,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return json({ ok: false, error: "invalid JSON" }, 400);
   }
-  const { sessionKey, page } = (body ?? {}) as { sessionKey?: unknown; page?: unknown };
-  if (typeof sessionKey !== "string" || !/^[A-Za-z0-9-]{8,64}$/.test(sessionKey)) {
-    return json({ ok: false, error: "invalid sessionKey" }, 400);
-  }
-  const path = typeof page === "string" && page.startsWith("/") ? page.slice(0, 255) : "";
+  // Only the key can be wrong: the page falls back to "".
+  const ping = Ping.safeParse(body);
+  if (!ping.success) return json({ ok: false, error: "invalid sessionKey" }, 400);
+  const { sessionKey, page: path } = ping.data;
   return orUnavailable(async () => {
     const result = await recordPing(sessionKey, path, clientAddressOf(context));
     // Not counted, but not an error either: the reader may be one of many real ones behind a school's

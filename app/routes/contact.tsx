@@ -7,18 +7,18 @@ import { seo } from "~/lib/meta";
 import { useRootData } from "~/components/root-data";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { clientAddressOf, readForm } from "~/lib/http.server";
-import { echoFields, parseFields, typedText, z, type FieldErrors } from "~/lib/input";
+import { echoFields, flagText, parseFields, readQuery, typedText, z, type FieldErrors } from "~/lib/input";
 import { CONTACT_LIMIT, getInfoPage, saveContactMessage } from "~/models/pages.server";
 import { outlineHeadings } from "~/lib/headings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const q = new URL(request.url).searchParams;
+  const q = readQuery(ContactQuery, new URL(request.url).searchParams);
   const page = await getInfoPage("contact");
   return json({
     title: page?.title.trim() || "Contact",
     content: outlineHeadings(page?.contentHtml?.trim() ?? ""), // under the page's <h1>
-    sent: q.get("sent") === "1",
-    email: (q.get("email") ?? "").slice(0, 255),
+    sent: q.sent,
+    email: q.email,
   });
 }
 
@@ -45,6 +45,15 @@ const ContactForm = z.object({
   message: typedText(LIMITS.message, `বার্তা ${toBanglaDigits(LIMITS.message)} অক্ষরের মধ্যে রাখুন.`).pipe(
     z.string().min(10, "বার্তা কমপক্ষে ১০ অক্ষরের হতে হবে (message too short)."),
   ),
+});
+
+/** ?sent=1 after a message went; ?email= fills the address in (cut to its limit). */
+const ContactQuery = z.object({
+  sent: flagText,
+  email: z
+    .string()
+    .transform((email) => email.slice(0, LIMITS.email))
+    .catch(""),
 });
 
 type Fields = Record<keyof typeof LIMITS, string>;

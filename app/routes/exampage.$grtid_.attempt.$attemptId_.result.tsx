@@ -11,7 +11,7 @@ import { QuestionItem } from "~/components/question";
 import { betterThanPercent, chapterBreakdown, durationBn, marksBn, scoreAttempt, verdict } from "~/lib/attempt";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
-import { readQuery, z } from "~/lib/input";
+import { flagText, readQuery, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import type { QuestionResult, QuizQuestion } from "~/lib/quiz";
 import { examKeyState, keyRule, reviewOfAttempt } from "~/models/answer-keys.server";
@@ -40,10 +40,7 @@ type ReviewQuestion = QuizQuestion & { chosen: string | null; result: QuestionRe
 /** ?show= which questions the review lists (anything else: all); ?late=1 when the answers came after the time. */
 const ResultQuery = z.object({
   show: z.enum(SHOW).catch("all"),
-  late: z
-    .string()
-    .optional()
-    .transform((v) => v === "1"),
+  late: flagText,
 });
 
 export async function loader({ params, request }: LoaderFunctionArgs) {

@@ -11,7 +11,7 @@ import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { browserHash, readBrowserKey } from "~/lib/exam-browser.server";
 import { MISSING_GRTID } from "~/lib/exam-query";
 import { notFound, paramsOr400 } from "~/lib/http.server";
-import { idText, readQuery, wholeText, z } from "~/lib/input";
+import { flagText, idText, readQuery, wholeText, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import { computeMeritOnce, getMeritExam, getMeritSummary, listMeritPage, meritAvailableAt, meritPageOf } from "~/models/merit.server";
 import attemptStyles from "~/styles/attempt.css";
@@ -38,10 +38,7 @@ const Params = z.object({ grtid: idText });
  */
 const MeritQuery = z.object({
   page: wholeText({ digits: 6, bangla: true }).pipe(z.number().min(1)).nullable().catch(null),
-  mine: z
-    .string()
-    .optional()
-    .transform((v) => v === "1"),
+  mine: flagText,
 });
 
 /** The page links: the first, the last and three either side of this one (a long list stays a short row). */

@@ -1,16 +1,17 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CardCollection, parseViewMode, ViewToggle, type ViewMode } from "~/components/card-collection";
+import { CardCollection, ViewToggle, type ViewMode } from "~/components/card-collection";
 import { Icon } from "~/components/icons";
 import { LiveExamList } from "~/components/live-exam";
 import { VideoSection } from "~/components/video-section";
 import { ADMISSION_SECTIONS, filterAdmission } from "~/lib/admission-filters";
 import { toBanglaDigits } from "~/lib/bangla-digits";
+import { flagText, readQuery, z } from "~/lib/input";
 import { listingCacheControl } from "~/lib/live-exam";
 import { seo } from "~/lib/meta";
 import { homeIconFor } from "~/lib/subject-icon";
-import { readVideoQuery, videoSection } from "~/lib/video-query";
+import { VideoQuerySchema, videoSection } from "~/lib/video-query";
 import { listBoardSubjects } from "~/models/board-papers.server";
 import { listLiveExams } from "~/models/live-exams.server";
 import { topMcqCategories } from "~/models/mcq.server";
@@ -24,8 +25,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: videoStyle
 const HOME_SUBJECTS = 12;
 const ALL_SUBJECTS_PARAM = "allsubjects";
 
+/** Each card row's view: ?subjects=grid (anything else is the carousel), and the same for boards and mcq. */
+const viewMode = z.enum(["carousel", "grid"]).catch("carousel");
+
+/** ?allsubjects=1 shows every subject; the sections' views; the video section's own query is VideoQuerySchema. */
+const HomeQuery = z.object({ [ALL_SUBJECTS_PARAM]: flagText, subjects: viewMode, boards: viewMode, mcq: viewMode });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  const query = readQuery(HomeQuery, url.searchParams);
   const now = new Date();
   const [subjects, boardSubjects, mcq, videos, liveExams] = await Promise.all([
     homeSubjects(),
@@ -35,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listLiveExams({ now }),
   ]);
   // The first HOME_SUBJECTS subjects, unless the reader asked for all (a URL: it can be shared).
-  const allSubjects = url.searchParams.get(ALL_SUBJECTS_PARAM) === "1";
+  const allSubjects = query[ALL_SUBJECTS_PARAM];
   const shown = allSubjects ? subjects : subjects.slice(0, HOME_SUBJECTS);
   const cacheControl = listingCacheControl(liveExams, now);
   return json(
@@ -46,12 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       boardSubjects,
       mcq,
       admission: ADMISSION_SECTIONS.map((s) => ({ ...s, items: filterAdmission(mcq, s.key) })),
-      views: {
-        subjects: parseViewMode(url.searchParams.get("subjects")),
-        boards: parseViewMode(url.searchParams.get("boards")),
-        mcq: parseViewMode(url.searchParams.get("mcq")),
-      },
-      video: videoSection(videos, readVideoQuery(url.searchParams)),
+      views: { subjects: query.subjects, boards: query.boards, mcq: query.mcq } satisfies Record<string, ViewMode>,
+      video: videoSection(videos, readQuery(VideoQuerySchema, url.searchParams)),
       search: url.search,
     },
     cacheControl ? { headers: { "Cache-Control": cacheControl } } : undefined,

@@ -13,7 +13,7 @@ import { QuestionItem } from "~/components/question";
 import { attemptPageText, clampAttemptPage, effectiveChanges, pageOfIndex, readAnswerChanges } from "~/lib/attempt";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { fieldsOr400, readForm } from "~/lib/http.server";
-import { idText, intentOf, readQuery, wholeText, z } from "~/lib/input";
+import { flagText, idText, intentOf, readQuery, wholeText, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import { finishAttempt, saveAnswers } from "~/models/attempts.server";
 import attemptStyles from "~/styles/attempt.css";
@@ -42,10 +42,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 /** ?page=N (clamped to the attempt's pages) and ?confirm=1 (the finish question). */
 const AttemptQuery = z.object({
   page: attemptPageText,
-  confirm: z
-    .string()
-    .optional()
-    .transform((v) => v === "1"),
+  confirm: flagText,
 });
 
 /**
