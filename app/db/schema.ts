@@ -11,7 +11,7 @@
 // - Staff HTML is stored as written (`content`, `body`, ...) and, beside it, as the page shows it
 //   (`*_html`: sanitised, images made absolute, math typeset), with the renderer's version in
 //   `render_version`. Pages read only the `*_html` columns; `npm run db:render` renews stale ones.
-import { socialPlatforms, type SocialPlatform } from "../lib/social-platforms";
+import { socialPlatforms, type SocialPlatform } from "../lib/site-settings";
 import { sql } from "drizzle-orm";
 import {
   boolean,

@@ -4,12 +4,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { siteSettings, socialLinks } from "~/db/schema";
-import { socialPlatforms, type SocialPlatform } from "~/lib/social-platforms";
+import { SETTING_KEYS, socialPlatforms, type SettingKey, type SocialPlatform } from "~/lib/site-settings";
 import { recordAudit } from "./history.server";
 import { bumpContentVersion } from "./content-version.server";
 
-export const SETTING_KEYS = ["site_name", "tagline", "default_description", "default_keywords"] as const;
-export type SettingKey = (typeof SETTING_KEYS)[number];
 export type SettingsValues = Record<SettingKey, string> & Record<SocialPlatform, string>;
 /** "setting:site_name" / "social:facebook" -> version (0: no row yet). */
 export type Stamp = Record<string, number>;

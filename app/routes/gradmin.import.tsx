@@ -7,11 +7,11 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
 import { resourceDef } from "~/lib/admin/resources";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { CSV_COLUMNS, IMPORT_FORMATS, type ImportFormat } from "~/lib/import/formats";
+import { CSV_COLUMNS, IMPORT_FORMATS, MAX_IMPORT_QUESTIONS, type ImportFormat } from "~/lib/import/format-names";
 import { parseId } from "~/lib/http.server";
 import { choicesFor } from "~/models/admin/content.server";
 import { readContentForm, tooLargeFile } from "~/utils/admin-form.server";
-import { commitImport, MAX_IMPORT_QUESTIONS, previewImport, previewRows, targetProblem, type PreviewRow } from "~/models/admin/import.server";
+import { commitImport, previewImport, previewRows, targetProblem, type PreviewRow } from "~/models/admin/import.server";
 import { requireStaff } from "~/utils/auth.server";
 
 const MAX_FILE_MB = 4;

@@ -4,9 +4,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
-import { socialPlatforms } from "~/lib/social-platforms";
+import { SETTING_KEYS, socialPlatforms } from "~/lib/site-settings";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
-import { loadSettings, saveSettings, SETTING_KEYS, type SettingsValues, type Stamp } from "~/models/settings.server";
+import { loadSettings, saveSettings, type SettingsValues, type Stamp } from "~/models/settings.server";
 
 const LABELS: Record<string, string> = {
   site_name: "সাইটের নাম (Site name)",

@@ -6,9 +6,9 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { notationFromSources, sourcesFromNotation, type Source } from "~/lib/board-year";
 import { toAsciiDigits } from "~/lib/bangla-digits";
+import { CSV_COLUMNS, IMPORT_FORMATS, type ImportFormat } from "~/lib/import/format-names";
 
-export type ImportFormat = "csv" | "gift" | "aiken";
-export const IMPORT_FORMATS: readonly ImportFormat[] = ["csv", "gift", "aiken"];
+export { CSV_COLUMNS, IMPORT_FORMATS, type ImportFormat };
 
 export type ImportedQuestion = {
   /** The line of the file the question starts on (1-based), to find it again. */
@@ -28,8 +28,6 @@ export type ImportedQuestion = {
   warnings: string[];
 };
 
-/** The CSV columns, in this order when we export; on import the header names them (any order). */
-export const CSV_COLUMNS = ["type", "question", "a", "b", "c", "d", "e", "answer", "explanation", "board_year", "marks", "difficulty", "intro"] as const;
 const LETTERS = ["a", "b", "c", "d", "e"] as const;
 const BANGLA_KEYS = ["ক", "খ", "গ", "ঘ", "ঙ"];
 // A question's options are keyed ক–ঙ on the site and in the editor: a sixth has no key.

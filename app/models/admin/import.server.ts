@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Source } from "~/lib/board-year";
+import { MAX_IMPORT_QUESTIONS } from "~/lib/import/format-names";
 import { parseQuestions, type ExportQuestion, type ImportedQuestion, type ImportFormat } from "~/lib/import/formats";
 import { sanitizeStaffHtml } from "~/lib/sanitize.server";
 import { recordAudit } from "~/models/history.server";
@@ -13,7 +14,6 @@ import { reindex, type Executor } from "~/models/search.server";
 import { bumpContentVersion } from "~/models/content-version.server";
 
 const OPTION_KEYS = ["ক", "খ", "গ", "ঘ", "ঙ"];
-export const MAX_IMPORT_QUESTIONS = 2000;
 
 export type ImportTarget = { chapterId: number; setId: number | null };
 
