@@ -2,9 +2,9 @@
 // A plain <form method="post"> that keeps what was typed and shows each field's error; the Preview
 // button posts the form and shows what the public page will show. With JavaScript, the preview of a
 // math field follows the typing (debounced, from the same server renderer).
-import { Form } from "@remix-run/react";
+import { Form, useFormAction } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CsrfInput, Notice } from "~/components/admin";
+import { CsrfInput } from "~/components/admin";
 import { OPTION_KEYS, PART_LABELS, type FieldDef, type FieldErrors, type Option, type RawValues } from "~/lib/admin/fields";
 import { resourceDef, type ResourceDef } from "~/lib/admin/resources";
 
@@ -35,6 +35,42 @@ function FieldError({ name, errors }: { name: string; errors: FieldErrors }) {
 
 const invalid = (name: string, errors: FieldErrors) =>
   errors[name] ? { "aria-invalid": true as const, "aria-describedby": errorId(name) } : {};
+
+/** The id of the control (or group) an error key belongs to: every one is `f-` and the key. */
+const controlId = (key: string) => `f-${key}`;
+
+/**
+ * What stopped the save, at the top of the form, each error a link to its field. After a refused save
+ * the browser is taken here: without JavaScript by the form's action URL (#errors), with it by moving
+ * focus, which also tells a screen reader. Otherwise the page stays at the Save button, the errors
+ * above it off-screen.
+ */
+function ErrorSummary({ def, errors }: { def: ResourceDef; errors: FieldErrors }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.focus();
+  }, [errors]);
+  const fieldErrors = Object.entries(errors).filter(([key]) => key !== "_form");
+  const labelOf = (key: string) => def.fields.find((f) => f.name === key.split(".")[0])?.label ?? key;
+  return (
+    <div id="errors" ref={box} tabIndex={-1} className="notice error error-summary" role="alert">
+      <p>
+        <strong>{errors._form ?? "সংরক্ষণ হয়নি: এই ভুলগুলো ঠিক করুন। (Not saved: fix these.)"}</strong>
+      </p>
+      {fieldErrors.length ? (
+        <ul>
+          {fieldErrors.map(([key, message]) => (
+            <li key={key}>
+              <a href={`#${controlId(key)}`}>
+                {labelOf(key)}: {message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
 
 function MathPreview({ name, source, initial, csrf, base }: { name: string; source: string; initial?: string | null; csrf: string; base: string }) {
   const [live, setLive] = useState<{ html: string | null } | null>(null);
@@ -144,7 +180,7 @@ function Input({ f, raw, errors, choices }: { f: FieldDef; raw: RawValues; error
 function OptionsField({ f, raw, errors }: { f: FieldDef; raw: RawValues; errors: FieldErrors }) {
   const correct = one(raw[`${f.name}.correct`]);
   return (
-    <fieldset className="field options-field" {...(errors[f.name] ? { "aria-describedby": errorId(f.name) } : {})}>
+    <fieldset id={controlId(f.name)} className="field options-field" {...(errors[f.name] ? { "aria-describedby": errorId(f.name) } : {})}>
       <legend>{f.label}: লিখুন এবং সঠিকটি বেছে নিন (write them and choose the correct one)</legend>
       {OPTION_KEYS.map((key, i) => (
         <div key={key} className="option-row">
@@ -167,7 +203,7 @@ function OptionsField({ f, raw, errors }: { f: FieldDef; raw: RawValues; errors:
 
 function PartsField({ f, raw, errors }: { f: FieldDef; raw: RawValues; errors: FieldErrors }) {
   return (
-    <fieldset className="field parts-field">
+    <fieldset id={controlId(f.name)} className="field parts-field">
       <legend>{f.label} (সৃজনশীল: ক–ঘ)</legend>
       {PART_LABELS.map((label, i) => (
         <div key={label} className="option-row">
@@ -177,7 +213,16 @@ function PartsField({ f, raw, errors }: { f: FieldDef; raw: RawValues; errors: F
           </label>
           <label className="marks">
             <span>নম্বর (Marks)</span>
-            <input type="number" step="0.5" min={0} max={100} name={`${f.name}.${i}.marks`} defaultValue={one(raw[`${f.name}.${i}.marks`])} {...invalid(`${f.name}.${i}.marks`, errors)} />
+            <input
+              type="number"
+              step="0.5"
+              min={0}
+              max={100}
+              id={controlId(`${f.name}.${i}.marks`)}
+              name={`${f.name}.${i}.marks`}
+              defaultValue={one(raw[`${f.name}.${i}.marks`])}
+              {...invalid(`${f.name}.${i}.marks`, errors)}
+            />
             <FieldError name={`${f.name}.${i}.marks`} errors={errors} />
           </label>
         </div>
@@ -190,7 +235,7 @@ function PartsField({ f, raw, errors }: { f: FieldDef; raw: RawValues; errors: F
 function RefsField({ f, raw, errors, choices }: { f: FieldDef & { kind: "refs" }; raw: RawValues; errors: FieldErrors; choices: Record<string, Option[]> }) {
   const chosen = new Set(Array.isArray(raw[f.name]) ? (raw[f.name] as string[]) : []);
   return (
-    <fieldset className="field">
+    <fieldset id={controlId(f.name)} className="field">
       <legend>{f.label}</legend>
       {(choices[f.ref] ?? []).map((o) => (
         <label key={o.value} className="check">
@@ -206,15 +251,13 @@ function RefsField({ f, raw, errors, choices }: { f: FieldDef & { kind: "refs" }
 
 export function ResourceForm({ resource, raw, errors, choices, csrf, version, previews, submitLabel }: Props) {
   const def = resourceDef(resource)!;
-  const formError = errors._form;
+  // This route's own action URL (with ?index where Remix needs it), and where a refused save lands.
+  const action = `${useFormAction()}#errors`;
   return (
-    <Form method="post" className="admin-form wide" encType={hasFile(def) ? "multipart/form-data" : undefined} noValidate>
+    <Form method="post" action={action} className="admin-form wide" encType={hasFile(def) ? "multipart/form-data" : undefined} noValidate>
       <CsrfInput token={csrf} />
       <input type="hidden" name="version" value={version} />
-      {formError ? <Notice kind="error">{formError}</Notice> : null}
-      {Object.keys(errors).length && !formError ? (
-        <Notice kind="error">সংরক্ষণ হয়নি: নিচের ভুলগুলো ঠিক করুন। (Not saved: fix the fields marked below.)</Notice>
-      ) : null}
+      {Object.keys(errors).length ? <ErrorSummary def={def} errors={errors} /> : null}
       {def.fields.map((f) => {
         if (f.kind === "html") return <HtmlField key={f.name} f={f} raw={raw} errors={errors} preview={previews?.[f.name]} csrf={csrf} base={def.key === "info-pages" ? "info" : "content"} />;
         if (f.kind === "options") return <OptionsField key={f.name} f={f} raw={raw} errors={errors} />;
@@ -223,7 +266,7 @@ export function ResourceForm({ resource, raw, errors, choices, csrf, version, pr
         if (f.kind === "bool") {
           return (
             <label key={f.name} className="check">
-              <input type="checkbox" name={f.name} value="1" defaultChecked={one(raw[f.name]) === "1"} />
+              <input type="checkbox" id={controlId(f.name)} name={f.name} value="1" defaultChecked={one(raw[f.name]) === "1"} />
               <span>{f.label}</span>
             </label>
           );
@@ -240,7 +283,7 @@ export function ResourceForm({ resource, raw, errors, choices, csrf, version, pr
               </label>
               <label>
                 <span>অথবা নতুন ছবি আপলোড (or upload a new image: PNG, JPEG, WebP, GIF; at most 2 MB)</span>
-                <input type="file" name={`${f.name}.file`} accept="image/png,image/jpeg,image/webp,image/gif" {...invalid(`${f.name}.file`, errors)} />
+                <input type="file" id={controlId(`${f.name}.file`)} name={`${f.name}.file`} accept="image/png,image/jpeg,image/webp,image/gif" {...invalid(`${f.name}.file`, errors)} />
               </label>
               <FieldError name={f.name} errors={errors} />
               <FieldError name={`${f.name}.file`} errors={errors} />
