@@ -107,8 +107,8 @@ test("a staff save shows at once to readers of both server processes, though the
       "JOIN subjects s ON s.id = c.subject_id JOIN grades g ON g.id = c.grade_id ORDER BY c.id DESC LIMIT 1",
   );
   const topic = `ক্যাশ পরীক্ষা ${info.project.name} ${Date.now().toString(36)}`;
-  // A reader without a staff cookie (the cached path). Requests, not page loads: the browser's own
-  // cache keeps a page for its max-age (60 s) without asking; this is about the server's.
+  // A reader without a staff cookie (the cached path). Requests, not page loads: this is about the
+  // server's cache (a browser asks again each time anyway: public pages say max-age=0).
   const reader = await browser.newContext({ javaScriptEnabled: false });
   const listed = async (base: string) => (await (await reader.request.get(`${base}/category/${chapter.id}`)).text()).includes(`>${topic}</a>`);
   for (const base of [BASE, SECOND_BASE]) expect(await listed(base)).toBe(false);

@@ -76,8 +76,8 @@ test("an editor creates a subject, chapter and topic with math, sees them on the
   // A reader's search finds it, and the same search follows every save below: what the server's two
   // processes kept of it (and the page cache) is forgotten when the content changes.
   const readerContext = await browser.newContext({ javaScriptEnabled: js, baseURL: info.project.use.baseURL });
-  // Public pages may be kept by the browser for their max-age (60 s); routing turns Playwright's
-  // HTTP cache off, so each visit asks the server.
+  // Routing turns Playwright's HTTP cache off, so each visit asks the server (browsers revalidate
+  // public pages anyway: max-age=0 with an ETag).
   await readerContext.route("**/*", (route) => route.continue());
   const reader = await readerContext.newPage();
   const searchTopics = async () => {
