@@ -195,7 +195,7 @@ CREATE INDEX `questions_render_idx` ON `questions` (`render_version`);--> statem
 -- Sets become ordered lists of bank questions.
 INSERT INTO `set_questions` (`set_id`, `question_id`, `sort`)
 SELECT q.`set_id`, q.`id`, q.`sort` FROM `questions` q JOIN `question_sets` s ON s.`id` = q.`set_id`;--> statement-breakpoint
--- The correct answer is stored once, on the option (spec 5's rule, applied once for all old rows):
+-- The correct answer is stored once, on the option (the old site's rule, applied once for all old rows):
 -- a question-level key that names one of the options wins; otherwise the first flagged option.
 CREATE TEMPORARY TABLE `migrate_keyed` AS
 SELECT q.`id` AS `question_id`, TRIM(q.`correct_key`) AS `opt_key` FROM `questions` q

@@ -43,7 +43,7 @@ const BUDGET = {
   searchP95Ms: 100, // one search at a time on the large data, PAGE_CACHE=0: p95 over SEARCH_QUERIES
 };
 
-// What students type (issue 20's examples, common and rare words, board/year forms, English, math as
+// What students type (the search's own examples, common and rare words, board/year forms, English, math as
 // written). The latency of one query is measured one request at a time, so it is the query's own time,
 // not time spent queueing behind the other workers of the load test on this 2-core machine.
 const SEARCH_QUERIES = [
@@ -498,7 +498,7 @@ async function ensureLargeData(databaseUrl, scale) {
 
 async function benchData(data, databaseUrl, { requests, warmup, concurrency, rounds, seconds, canned, refBase }) {
   const { pages, examQuestions } = await resolvePages(databaseUrl);
-  // --search-only: just the one-query-at-a-time search latency (issue 20's target).
+  // --search-only: just the one-query-at-a-time search latency (its budget: BUDGETS.searchP95Ms).
   // --pages: only the pages whose name holds one of these words (a quick look; budgets then judge those).
   const only = option("pages", "").split(",").map((s) => s.trim()).filter(Boolean);
   const results = flag("search-only") ? [] : pages.filter((p) => !only.length || only.some((w) => p.name.includes(w))).map((p) => ({ ...p, method: p.method ?? "GET" }));

@@ -166,7 +166,8 @@ function ScoreBox({ score, showResult, restartHref, swap, resultLabel }: { score
 
 /**
  * Prev / 'page / totalPages' / Next, and 'Page X of Y — total questions: N' (English words, Bangla
- * digits). With JS the page changes in place and replaces the history entry (spec 4).
+ * digits). With JS the page changes in place and replaces the history entry, so Back leaves the exam
+ * instead of stepping through its pages.
  */
 export function QuizPager({ pager, swap, labels = ENGLISH_QUIZ_LABELS }: { pager: Pager; swap: string; labels?: QuizLabels }) {
   const bn = toBanglaDigits;

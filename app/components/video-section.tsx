@@ -1,5 +1,5 @@
-// The home page's video section (spec 2 'Video section', 4). Every state is a URL (see
-// ~/lib/video-query); with JS the links swap just the part that changes. The player is "light": a
+// The home page's video section: filter pills, a list that grows, one selected video. Every state is a
+// URL (see ~/lib/video-query); with JS the links swap just the part that changes. The player is "light": a
 // thumbnail and a play link to the video's page; with JS, app/enhance/player.ts puts YouTube's
 // embedded player in its place when the student presses play. No page we serve holds a third-party frame.
 import { Icon } from "~/components/icons";

@@ -534,7 +534,7 @@ export const examTitles = mysqlTable(
   (t) => [index("exam_titles_group_subject_idx").on(t.groupSubjectId, t.sort)],
 );
 
-/* ------------------------------------------------------------ timed exam attempts (issue 16) -- */
+/* ------------------------------------------------------------------------ timed exam attempts -- */
 
 /**
  * One timed attempt at an exam, without an account. The id (random, unguessable) is the key of its
@@ -838,7 +838,7 @@ export const savedPapers = mysqlTable(
   ],
 );
 
-/* ------------------------------------------------------------------ search (issue 20) -- */
+/* ---------------------------------------------------------------------------------- search -- */
 
 export const searchKinds = ["topic", "chapter", "mcq", "creative", "paper", "exam", "video"] as const;
 export type SearchKind = (typeof searchKinds)[number];

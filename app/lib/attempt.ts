@@ -1,4 +1,4 @@
-// Timed exam attempts (issue 16), the pure part: pages of an attempt, reading a posted answer form
+// Timed exam attempts, the pure part: pages of an attempt, reading a posted answer form
 // against the exam's own questions, scoring the whole exam with negative marks, the chapter breakdown
 // and the Bangla wording of times. The server calls these with what it loaded itself; of what the
 // browser sends only question ids and option keys of this exam are believed.

@@ -40,18 +40,18 @@ export function can(staff: StaffRole, permission: Permission): boolean {
 
 export const roleLabel = (role: number) => ROLES.find((r) => r.role === role)?.label ?? "";
 
-/** Spec 3: role is a number; a numeric string is converted, anything else becomes 0. */
+/** A role as the old staff rows hold it: a number; a numeric string is converted, anything else becomes 0. */
 export function normaliseRole(value: unknown): number {
   const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   return Number.isInteger(n) && n >= 0 ? n : 0;
 }
 
-/** Spec 3: is_super_admin accepts true, 1, "1" and "true". */
+/** is_super_admin as the old staff rows hold it: true, 1, "1" and "true" mean yes. */
 export function normaliseSuperAdmin(value: unknown): boolean {
   return value === true || value === 1 || value === "1" || (typeof value === "string" && value.trim().toLowerCase() === "true");
 }
 
-/** Spec 5: an identifier containing '@' is an email, otherwise a username. */
+/** Sign-in takes a username or an email: an identifier containing '@' is an email, otherwise a username. */
 export function identifierKind(identifier: string): "email" | "username" {
   return identifier.includes("@") ? "email" : "username";
 }

@@ -43,8 +43,9 @@ export function toQuizQuestions(rows: readonly PublicQuestion[], offset: number)
 }
 
 /**
- * Scores the answered-correct questions of this page only (spec 4). After View Result each question
- * gets its marks: the correct key only when answers may be shown, the student's wrong choice always.
+ * Scores the answered-correct questions of this page only: each page of an exam is scored on its own.
+ * After View Result each question gets its marks: the correct key only when answers may be shown, the
+ * student's wrong choice always.
  */
 export function gradeQuiz(
   rows: readonly Question[],

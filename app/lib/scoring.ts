@@ -4,7 +4,7 @@
 export type KeyedOption = { key: string; isCorrect?: boolean };
 
 /**
- * Spec 5: "a question-level correct key if present, otherwise the option flagged isCorrect".
+ * The old site's rule: a question-level correct key if present, otherwise the option flagged isCorrect.
  * A question-level key that names none of the options is a data error and counts as absent, so the
  * flag still wins; with several flagged options the first (in display order) wins.
  */

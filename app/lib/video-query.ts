@@ -1,4 +1,4 @@
-// The home video section's URL state (spec 2 'Video section', 4, 9): ?video (filter), ?vcount (how
+// The home video section's URL state: ?video (filter), ?vcount (how
 // many list items show), ?v (selected video). Pure, so the loader, the component and the
 // tests read and write the query the same way.
 import { z } from "~/lib/input";
@@ -44,8 +44,8 @@ export type VideoSection = {
 
 /**
  * What the section shows for a query. The selected video is ?v when it is in the filter, else the
- * filter's first (spec 4: first auto-selected). Playing is never a server state: no page we serve
- * holds a third-party frame (see VideoSection's play link).
+ * filter's first, so a filter with videos always shows one. Playing is never a server state: no page
+ * we serve holds a third-party frame (see VideoSection's play link).
  */
 export function videoSection(videos: Video[], q: VideoQuery): VideoSection {
   const list = q.filter === "all" ? videos : videos.filter((x) => x.kind === q.filter);
@@ -83,7 +83,7 @@ export function videoHref(search: string, change: Change): string {
   return `?${q.toString()}#${VIDEO_SECTION_ID}`;
 }
 
-/** A filter pill's target: the list starts over; the current video stays if it is in that filter (spec 4). */
+/** A filter pill's target: the list starts over; the current video stays if it is in that filter, else the filter's first is selected. */
 export function filterHref(search: string, section: VideoSection, filter: VideoFilter): string {
   const current = section.selected;
   const keep = current !== null && (filter === "all" || current.kind === filter);

@@ -1,4 +1,4 @@
-// Timed exam attempts (issue 16): starting, reading, saving and finishing an attempt, its rank among
+// Timed exam attempts: starting, reading, saving and finishing an attempt, its rank among
 // the exam's finished attempts, and a browser's attempts and mistake book.
 //
 // Built for the exam-night rush: an exam's questions (with their keys, which never leave the server

@@ -1,4 +1,4 @@
-// Videos: the home page's video section (spec 2 'Video section', 7 'video calls').
+// Videos: the home page's video section, every kind merged the way the old site's per-kind video calls listed them.
 import { asc, eq } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
@@ -11,7 +11,7 @@ export type { Video };
 
 /** The old per-kind API calls each returned at most this many (…_videos.php?limit=200). */
 export const VIDEOS_PER_KIND = 200;
-/** Theory content may hold shorter ids (spec 5); other kinds take exactly 11 characters. */
+/** Theory content may hold shorter ids (the old site's theory rows have them); other kinds take exactly 11 characters. */
 const minIdLength = (kind: Video["kind"]) => (kind === "theory" ? 6 : 11);
 
 /**

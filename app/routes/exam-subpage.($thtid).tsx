@@ -1,4 +1,4 @@
-// The exam sub-page (spec 2 'Exam sub-page'): banner, announcement, group pills; a group shows its
+// The exam sub-page: banner, announcement, group pills; a group shows its
 // subjects with their exams, a title shows the exam's facts and the link that starts it. The selection
 // is the URL (?group=SID&title=GRTID), so it works without JS and can be shared; with JS the links
 // load into #exam-content in place. The legacy form posts are accepted and redirected to that URL.
@@ -24,7 +24,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: examStyles },
 ];
 
-// Spec 8's Bangla fallbacks for a failed subject list or title (with the English the spec gives).
+// What the page says when a subject list or a title cannot be loaded: the old site's Bangla messages, with their English.
 export const SUBJECTS_FAILED = "বিষয়ের তালিকা লোড করা যায়নি (Subject list could not be loaded)";
 export const TITLE_FAILED = "শিরোনাম লোড করা যায়নি (Title could not be loaded)";
 

@@ -1,6 +1,7 @@
-// The MCQ exam (spec 2 'Exam page', 4, 5). Everything is server-rendered: paging, page size and
-// 'Show answers' are a GET form and links, answering is one POST form scored on the server, and the
-// scored page is the POST's answer. No correct key reaches the page before View Result.
+// The MCQ exam page as the old site had it: paging, page size, 'Show answers', scoring per page.
+// Everything is server-rendered: paging, page size and 'Show answers' are a GET form and links,
+// answering is one POST form scored on the server, and the scored page is the POST's answer. No
+// correct key reaches the page before View Result.
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
@@ -252,7 +253,7 @@ export default function ExamPage() {
   );
 }
 
-/** The timed exam (issue 16): what it will be like, announced before the start, and the Start button. */
+/** The timed exam: what it will be like, announced before the start, and the Start button. */
 function StartExam({ grtid, meta, live }: { grtid: number; meta: ReturnType<typeof useLoaderData<typeof loader>>["meta"]; live: LiveExamState | null }) {
   return (
     <section id="start" className="panel exam-start" aria-labelledby="start-h">

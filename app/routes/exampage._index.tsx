@@ -1,4 +1,4 @@
-// /exampage with no grtid (spec 5: 'Missing grtid'); old links may carry it as ?grtid=.
+// /exampage with no grtid answers 'Missing grtid' (400), as the old site did; old links may carry it as ?grtid=.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { MISSING_GRTID } from "~/lib/exam-query";
 import { queryOr400 } from "~/lib/http.server";

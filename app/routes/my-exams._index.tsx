@@ -1,4 +1,4 @@
-// /my-exams: this browser's timed attempts and the way into its mistake book (issue 16). There is no
+// /my-exams: this browser's timed attempts and the way into its mistake book. There is no
 // account: a long-lived cookie (lib/exam-browser.server.ts) finds them, and the page says so.
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// `npm run db:seed:large`: a large, realistic data set in a separate database, for benchmarks (issue 19).
+// `npm run db:seed:large`: a large, realistic data set in a separate database, for benchmarks (scripts/bench.mjs --data large).
 //
 //   npm run db:seed:large [-- --database NAME] [--scale F]
 //

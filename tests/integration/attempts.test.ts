@@ -1,4 +1,4 @@
-// Timed exam attempts (issue 16), through the routes' loaders and actions against the test database:
+// Timed exam attempts, through the routes' loaders and actions against the test database:
 // start, the attempt page, saving, the palette, finishing with confirmation, the whole-exam result with
 // negative marks, the deadline the server owns, this browser's attempts and mistake book, and hostile
 // input (another browser, other exams' questions, answers after finish, duplicates, junk) that must
@@ -281,7 +281,7 @@ describe("the attempt page", () => {
   it("answers 400 to malformed forms (413 to a too large one) and never 500", async () => {
     const { id } = await start();
     const huge = `shown=${"6001,".repeat(20000)}`;
-    // Bodies past the cap are "too large" since the hardening of issue 18 (one reader for every form).
+    // Bodies past the cap are "too large": every form is read by one capped reader (readForm).
     expect((await post(id, huge)).status, "huge").toBe(413);
     const cases: [string, ReturnType<typeof post>][] = [
       ["two intents", post(id, [["intent", "save"], ["intent", "finish"]])],

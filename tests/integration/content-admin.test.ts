@@ -552,7 +552,7 @@ describe("images", () => {
   });
 });
 
-describe("the About Us record (spec 7): latest, by id, by slug, list, create, update, delete", () => {
+describe("the About Us record: latest, by id, by slug, list, create, update, delete", () => {
   it("works through the admin screens", async () => {
     const aboutId = await create("info-pages", { slug: "aboutus", title: "আমাদের কথা", content: "<p>প্রথম</p>" });
     const authorId = await create("info-pages", { slug: "author", title: "লেখক", content: "<p>লেখক</p>" });

@@ -48,7 +48,7 @@ export type QuestionFixture = {
   intro?: string | null;
   /** Board-year notation; text that is not notation becomes the source note. */
   boardYear?: string | null;
-  /** The old site's two ways to name the answer, resolved by spec 5's rule as the migration does. */
+  /** The old site's two ways to name the answer, resolved as the migration does (the key if it names an option, else the flag). */
   correctKey?: string | null;
   /** Index of the option flagged is_correct. */
   flag?: number;

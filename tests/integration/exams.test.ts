@@ -307,7 +307,7 @@ describe("exampage/{grtid}: scoring (action)", () => {
     expect(html(ExamPage, data, data)).not.toContain("নেট নম্বর");
   });
 
-  it("uses the option flagged is_correct when the question has no correct key (spec 5)", async () => {
+  it("uses the option flagged is_correct when the question has no correct key", async () => {
     const o = schema.questionOptions;
     const flagged = () =>
       db.select({ id: o.questionId, key: o.key }).from(o).where(and(inArray(o.questionId, [1005, 1010]), eq(o.isCorrect, true))).orderBy(o.questionId);

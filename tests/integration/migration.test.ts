@@ -59,7 +59,7 @@ type OldQuestion = {
   correctKey: string | null;
   boardYear: string | null;
   options: OldOption[];
-  /** The one option that must be is_correct after the migration (spec 5), or null. */
+  /** The one option that must be is_correct after the migration (the key if it names an option, else the first flagged), or null. */
   expected: string | null;
 };
 
@@ -421,7 +421,7 @@ describe("migration 0001 on a database at schema 0000: the rows", () => {
       if (!a) continue;
       const kept = s.columns.filter((c) => a.columns.includes(c));
       dropped.push(...s.columns.filter((c) => !a.columns.includes(c)).map((c) => `${t}.${c}`));
-      // is_correct is re-decided by spec 5's rule (checked below); everything else reads as before.
+      // is_correct is re-decided by the old site's answer rule (checked below); everything else reads as before.
       const compared = kept.filter((c) => !(t === "question_options" && c === "is_correct"));
       expect.soft(a.rows.map((r) => only(r, compared)), t).toEqual(s.rows.map((r) => only(r, compared)));
     }
@@ -438,7 +438,7 @@ describe("migration 0001 on a database at schema 0000: the rows", () => {
     expect(ordered.map((r) => r.question_id)).toEqual(oldOrder(SET40));
   });
 
-  it("stores the correct answer once: exactly the option spec 5's rule picks, none when there is neither key nor flag", async () => {
+  it("stores the correct answer once: the option the key names, else the first flagged one, none when there is neither", async () => {
     const flagged = await select<{ question_id: number; opt_key: string }>(
       "SELECT question_id, opt_key FROM question_options WHERE is_correct = 1 ORDER BY question_id, sort, id",
     );

@@ -150,7 +150,7 @@ describe("home video section", () => {
     expect(hrefOf(html, "Theory video")).toBe("?subjects=grid&mcq=grid&video=theory&v=DUPLICATE01#grcontentvideo");
     expect(hrefOf(html, "B2 Question video")).toBe("?subjects=grid&mcq=grid&video=b2#grcontentvideo");
     expect(hrefOf(html, "Short Question video")).toBe("?subjects=grid&mcq=grid&video=short#grcontentvideo");
-    // Following them gives what spec 4 says: kept when in the new filter, else the first.
+    // Following them keeps the selected video when it is in the new filter, else selects the filter's first.
     expect((await home(hrefOf(html, "All").replace(/#.*/, ""))).video.selected?.id).toBe("DUPLICATE01");
     expect((await home(hrefOf(html, "Short Question video").replace(/#.*/, ""))).video.selected?.id).toBe(yt("SHORT", 1));
     const pills = [...html.matchAll(/<li><a [^>]*>([^<]*)<\/a><\/li>/g)].map((m) => m[1]);

@@ -14,13 +14,13 @@ describe("roles", () => {
     expect(can({ role: 99, isSuperAdmin: false }, "dashboard")).toBe(false);
   });
 
-  it("normalises role and is_super_admin as spec 3 says", () => {
+  it("normalises role and is_super_admin as the old staff rows hold them", () => {
     expect([normaliseRole(2), normaliseRole("3"), normaliseRole("abc"), normaliseRole(""), normaliseRole(null), normaliseRole(-1), normaliseRole("1.5")]).toEqual([2, 3, 0, 0, 0, 0, 0]);
     expect([true, 1, "1", "true", " TRUE "].map(normaliseSuperAdmin)).toEqual([true, true, true, true, true]);
     expect([false, 0, "0", "yes", null, undefined].map(normaliseSuperAdmin)).toEqual([false, false, false, false, false, false]);
   });
 
-  it("reads an identifier with '@' as an email (spec 5)", () => {
+  it("reads an identifier with '@' as an email", () => {
     expect([identifierKind("admin@example.com"), identifierKind("admin")]).toEqual(["email", "username"]);
   });
 });

@@ -13,7 +13,7 @@ import { collectAnswers, parseNegativeMark, resolveCorrectKey, scorePage } from 
 
 const opts = (...keys: string[]) => keys.map((key) => ({ key }));
 
-describe("resolveCorrectKey (spec 5)", () => {
+describe("resolveCorrectKey: the question's key, else the flagged option", () => {
   const options = [
     { key: "ক", isCorrect: false },
     { key: "খ", isCorrect: true },
@@ -114,7 +114,7 @@ describe("scorePage", () => {
   });
 });
 
-describe("exam page query (spec 5)", () => {
+describe("exam page query", () => {
   it("page size is 100 only when the query says 100", () => {
     expect(parsePageSize("100")).toBe(100);
     expect(parsePageSize(" 100 ")).toBe(100);

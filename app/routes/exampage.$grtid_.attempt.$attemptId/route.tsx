@@ -1,4 +1,4 @@
-// /exampage/{grtid}/attempt/{attemptId}: a timed attempt (issue 16). One form holds a page of
+// /exampage/{grtid}/attempt/{attemptId}: a timed attempt. One form holds a page of
 // questions; Prev, Next, the palette, Save and Finish are its submit buttons, so every move saves the
 // page's answers on the server, also without JavaScript (post/redirect/get to ?page=N). The server
 // owns the clock: the page shows the end time, and with JavaScript a countdown from the server's

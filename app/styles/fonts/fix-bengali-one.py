@@ -4,7 +4,8 @@
 Why: in the published Hind Siliguri (Google Fonts, and so @fontsource/hind-siliguri 5.x) the
 Regular, Medium and SemiBold instances carry a broken outline for "১": only its lower half is
 drawn, so "১৯" reads like "৯" and board years, serials and scores are misread
-(google/fonts issue 6037, itfoundry/hind-siliguri issue 9). Light (300) and Bold (700) are right.
+(reported upstream: github.com/google/fonts/issues/6037, github.com/itfoundry/hind-siliguri/issues/9).
+Light (300) and Bold (700) are right.
 
 How: the Light and Bold outlines of the glyph are point-compatible once TrueType's implied on-curve
 points are made explicit and their contours start at the same point, so the glyph is interpolated between them at each broken weight. The
