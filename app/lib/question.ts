@@ -24,12 +24,14 @@ export type Question = {
   /** The correct option's key; null for creative questions (and MCQs still missing a key). */
   correct: string | null;
   explanationHtml: string | null;
+  /** A YouTube video of the solution: part of the answer side, like the explanation. */
+  solutionVideo?: string | null;
 };
 
 /** A question without its answer side: what a page may hold before the student has answered. */
-export type PublicQuestion = Omit<Question, "correct" | "explanationHtml">;
+export type PublicQuestion = Omit<Question, "correct" | "explanationHtml" | "solutionVideo">;
 
-export function withoutAnswer({ correct: _correct, explanationHtml: _explanation, ...question }: Question): PublicQuestion {
+export function withoutAnswer({ correct: _correct, explanationHtml: _explanation, solutionVideo: _video, ...question }: Question): PublicQuestion {
   return question;
 }
 

@@ -68,7 +68,9 @@ export async function sealKeys<T extends Pick<Question, "id" | "correct" | "expl
 ): Promise<(T & { keySealed: boolean })[]> {
   if (!questions.length) return [];
   const { sealed } = await keyRule(now);
-  return questions.map((q) => (sealed(q.id) ? { ...q, correct: null, explanationHtml: null, keySealed: true } : { ...q, keySealed: false }));
+  return questions.map((q) =>
+    sealed(q.id) ? { ...q, correct: null, explanationHtml: null, ...("solutionVideo" in q ? { solutionVideo: null } : {}), keySealed: true } : { ...q, keySealed: false },
+  );
 }
 
 export type ExamKeyState = { sealed: boolean; opensAt: Date | null };

@@ -22,6 +22,7 @@ const questionCols = {
   bodyHtml: questions.bodyHtml,
   marks: questions.marks,
   explanationHtml: questions.explanationHtml,
+  solutionVideoUrl: questions.solutionVideoUrl,
   sourceNote: questions.sourceNote,
 };
 type Row = { [K in keyof typeof questionCols]: (typeof questionCols)[K]["_"]["data"] | null } & { id: number; type: QuestionType };
@@ -64,6 +65,7 @@ async function assemble(rows: (Row & { setId?: number })[]) {
       parts: (partsOf.get(r.id) ?? []).map((p) => ({ label: p.label, html: p.html ?? "", marks: Number(p.marks) })),
       correct: options.find((o) => o.isCorrect)?.key ?? null,
       explanationHtml: r.explanationHtml,
+      solutionVideo: r.solutionVideoUrl || null,
     };
     if (r.setId !== undefined) q.setId = r.setId;
     return q;
@@ -189,14 +191,4 @@ export async function getQuestions({ ids, within }: { ids: number[]; within: Ban
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   const chapterOf = new Map(rows.map((r) => [r.id, r.chapterId]));
   return (await assemble(rows.map(({ chapterId: _c, ...r }) => r))).map((q) => ({ ...q, chapterId: chapterOf.get(q.id) ?? null }));
-}
-
-/** The YouTube solution videos of some questions, by question id (only those that have one). One round trip. */
-export async function listSolutionVideos({ questionIds }: { questionIds: number[] }): Promise<Map<number, string>> {
-  if (!questionIds.length) return new Map();
-  const rows = await db
-    .select({ id: questions.id, url: questions.solutionVideoUrl })
-    .from(questions)
-    .where(and(inArray(questions.id, questionIds), sql`${questions.solutionVideoUrl} is not null and ${questions.solutionVideoUrl} <> ''`));
-  return new Map(rows.map((r) => [r.id, r.url!]));
 }

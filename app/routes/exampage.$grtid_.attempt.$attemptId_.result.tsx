@@ -16,7 +16,6 @@ import { seo } from "~/lib/meta";
 import type { QuestionResult, QuizQuestion } from "~/lib/quiz";
 import { examKeyState, keyRule, reviewOfAttempt } from "~/models/answer-keys.server";
 import { getAttemptWithRank } from "~/models/attempts.server";
-import { listSolutionVideos } from "~/models/questions.server";
 import { examPhase } from "~/lib/exam-phase";
 import attemptStyles from "~/styles/attempt.css";
 import examStyles from "~/styles/exam.css";
@@ -63,10 +62,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   ]);
   const review = reviewKind === "key";
   // Solution videos belong to the review after a live exam's close (or any time for an exam without a window).
-  const videos =
-    review && examPhase(exam.exam, now) !== "running"
-      ? await listSolutionVideos({ questionIds: exam.questions.filter((q) => !rule.sealed(q.id)).map((q) => q.id) })
-      : new Map<number, string>();
+  const videos = review && examPhase(exam.exam, now) !== "running";
   const verdicts = exam.questions.map((q) => verdict(q, chosen.get(q.id)));
   const count = (v: string) => verdicts.filter((x) => x === v).length;
   const shown: ReviewQuestion[] = [];
@@ -81,7 +77,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         ...publicQuestion(q),
         serialBn: toBanglaDigits(i + 1),
         chosen: choice,
-        solutionVideo: videos.get(q.id) ?? null,
+        solutionVideo: videos && !rule.sealed(q.id) ? (q.solutionVideo ?? null) : null,
         result: rule.sealed(q.id)
           ? { correct: null, chosenWrong: false, explanationHtml: null }
           : { correct: q.correct, chosenWrong: v === "wrong", explanationHtml: q.explanationHtml },
