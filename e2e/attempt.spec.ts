@@ -1,4 +1,4 @@
-// Timed exams (issue 16), with JavaScript on and off: start the 130-question model test, answer across
+// Timed exams, with JavaScript on and off: start the 130-question model test, answer across
 // pages, mark for review, go back, reload, finish with confirmation, and read the whole-exam result,
 // its breakdown, explanations and the mistake book; negative marks to the decimal; a deadline the
 // server enforces; no correct key in any page or loader data before the attempt is finished.

@@ -154,7 +154,7 @@ test.describe("home", () => {
     expect(gzipSync(body).length).toBeLessThanOrEqual(60 * 1024);
     const foreign: string[] = [];
     page.on("request", (r) => {
-      // Video thumbnails come from YouTube's image host (spec 7); nothing else may be foreign.
+      // Video thumbnails come from YouTube's image host (no CDN of ours at run time); nothing else may be foreign.
       if (!r.url().startsWith(`${BASE}/`) && !/^(data:|https:\/\/i\.ytimg\.com\/vi\/)/.test(r.url())) foreign.push(r.url());
     });
     await page.goto("/home");

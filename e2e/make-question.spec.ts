@@ -365,7 +365,7 @@ test.describe("make-question tool", () => {
         headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
         maxRedirects: 0,
       });
-    // Ten thousand ids are past every form's 64 KB cap (issue 18): "too large", before anything is read.
+    // Ten thousand ids are past every form's 64 KB cap (a body is read with a cap while it streams): "too large", before anything is read.
     expect((await postIds(10_000)).status()).toBe(413);
     // A thousand ids with a bad set count: a 400 with the reason.
     const posted = await postIds(1_000);

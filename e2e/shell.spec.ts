@@ -104,7 +104,7 @@ test.describe("JavaScript weighs little", () => {
     const scripts = requests.filter((u) => /\.js(\?|$)/.test(u));
     if (isJsOn()) expect(scripts.map((u) => new URL(u).pathname)).toEqual([expect.stringMatching(/^\/build\/_enhance\/enhance-\w+\.js$/)]);
     else expect(scripts).toEqual([]);
-    // The only other origin is the video host's thumbnail images (spec 7); no script, style or font.
+    // The only other origin is the video host's thumbnail images (nothing else is fetched from another origin at run time); no script, style or font.
     const foreign = requests.filter((u) => !u.startsWith(`${BASE}/`) && !u.startsWith("data:"));
     for (const u of foreign) expect(u).toMatch(/^https:\/\/i\.ytimg\.com\/vi\/[\w-]+\/\w+\.jpg$/);
   });

@@ -1,5 +1,5 @@
 /**
- * A timed attempt (form[data-attempt], issue 16). Without this script every move of the form saves
+ * A timed attempt (form[data-attempt]). Without this script every move of the form saves
  * the page on the server; with it:
  * - each choice and review mark is saved in the background (debounced, retried with backoff, again
  *   when the connection returns), with a visible "saved / not saved yet" state;

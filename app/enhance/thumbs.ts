@@ -1,5 +1,5 @@
 /**
- * Thumbnail fallback (spec 4): an <img data-fallbacks="url url ..."> that fails to load moves on to
+ * Thumbnail fallback, along the old site's order of YouTube thumbnails: an <img data-fallbacks="url url ..."> that fails to load moves on to
  * the next URL. Without JS a failed thumbnail just shows its reserved, sized box.
  */
 function next(img: HTMLImageElement): void {

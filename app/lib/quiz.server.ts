@@ -6,9 +6,6 @@ import type { PublicQuestion, Question } from "~/lib/question";
 import type { QuestionResult, QuizQuestion, QuizState } from "~/lib/quiz";
 import { collectAnswers, scorePage } from "~/lib/scoring";
 
-/** The capped form reader under its older name, for the staff modules that still import it; new code imports readForm from ~/lib/http.server. */
-export { MAX_FORM_BYTES, readForm as readSmallForm } from "~/lib/http.server";
-
 /**
  * The clicked button, read from the posted form alone (`fieldsOr400(QuizIntent, form, ["intent"])`);
  * Enter in the form submits (the first button). Anything else is a bad request.

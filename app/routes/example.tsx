@@ -1,4 +1,4 @@
-// /example?extid=&exqnameid= (spec 2 'Example screen'): example questions with board-year, a solution
+// /example?extid=&exqnameid= (the old site's example screen): example questions with board-year, a solution
 // that opens without JS (<details>), and a video that is embedded only when asked for (?play=ID).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -6,7 +6,7 @@ import { useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
 import { formatBoardYear } from "~/lib/board-year";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { parseId } from "~/lib/http.server";
+import { idText, readQuery, z } from "~/lib/input";
 import { seo } from "~/lib/meta";
 import { embedUrl, thumbnailFallbacks, thumbnailUrls, videoIdFrom } from "~/lib/video-id";
 import { listExamples } from "~/models/exams.server";
@@ -25,13 +25,17 @@ function exampleUrl(extid: number, exqnameid: number, play?: number) {
   return `/example?${q.toString()}`;
 }
 
+/** Each id is a positive whole number, or absent/malformed (null): the page then explains. */
+const ExampleQuery = z.object({
+  extid: idText.nullable().catch(null).default(null),
+  exqnameid: idText.nullable().catch(null).default(null),
+  play: idText.nullable().catch(null).default(null),
+});
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const q = new URL(request.url).searchParams;
-  const extid = parseId(q.get("extid"));
-  const exqnameid = parseId(q.get("exqnameid"));
+  const { extid, exqnameid, play } = readQuery(ExampleQuery, new URL(request.url).searchParams);
   // Missing or malformed parameters are not an error here: the page explains and offers the sample.
   if (!extid || !exqnameid) return json({ params: null, examples: [] });
-  const play = parseId(q.get("play"));
   const rows = await listExamples(extid, exqnameid);
   return json({
     params: { extid, exqnameid },

@@ -1,11 +1,11 @@
-// /gradmin/login (spec 2, 5): username or email, password, remember me. A plain form that works
+// /gradmin/login: username or email, password, remember me. A plain form that works
 // without JavaScript; the page is not hydrated. Wrong username and wrong password get one message.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, Notice } from "~/components/admin";
 import { safeAdminRedirect } from "~/lib/permissions";
-import { readSmallForm } from "~/lib/quiz.server";
+import { readForm } from "~/lib/http.server";
 import { currentStaff, pruneAuthTables, signIn } from "~/utils/auth.server";
 import adminStyles from "~/styles/admin.css";
 
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the body itself: the fields we need too are read from a copy.
-  const form = await readSmallForm(request.clone());
+  const form = await readForm(request.clone());
   const fields = {
     identifier: (form.get("identifier") ?? "").trim().slice(0, 255),
     remember: form.get("remember") === "1",

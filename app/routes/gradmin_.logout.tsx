@@ -1,5 +1,5 @@
 // POST /gradmin/logout: ends the session (its row is deleted) and always lands on /gradmin/login,
-// even when something fails (spec 4). A cross-site POST is refused; a GET signs nobody out.
+// even when something fails (a student-facing site must never strand staff on an error). A cross-site POST is refused; a GET signs nobody out.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireAdminForm, requireSameOrigin, requireStaff, signOut } from "~/utils/auth.server";

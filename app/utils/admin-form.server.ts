@@ -6,8 +6,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FieldErrors } from "~/lib/admin/fields";
 import type { ResourceDef } from "~/lib/admin/resources";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { badRequest, capRequestBody, tooLarge } from "~/lib/http.server";
-import { readSmallForm } from "~/lib/quiz.server";
+import { badRequest, capRequestBody, readForm, tooLarge } from "~/lib/http.server";
 import { requireSameOrigin } from "~/utils/auth.server";
 import { MAX_IMAGE_BYTES, storeImage } from "~/models/media.server";
 
@@ -74,7 +73,7 @@ export async function readContentForm(
   requireSameOrigin(request);
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) {
-    const params = await readSmallForm(request, MAX_CONTENT_FORM_BYTES);
+    const params = await readForm(request, MAX_CONTENT_FORM_BYTES);
     checkCsrf(params.get("csrf") ?? "", csrf);
     return { form: params, uploadErrors: {}, files: new Map(), oversizeFiles: new Set() };
   }

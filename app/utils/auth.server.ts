@@ -11,8 +11,7 @@ import { FormStrategy } from "remix-auth-form";
 import { db } from "~/db/client.server";
 import { staffSessions, staffUsers } from "~/db/schema";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { clientAddressOf } from "~/lib/http.server";
-import { readSmallForm } from "~/lib/quiz.server";
+import { clientAddressOf, readForm } from "~/lib/http.server";
 import { can, identifierKind, type Permission } from "~/lib/permissions";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { recordAudit } from "~/models/history.server";
@@ -212,7 +211,7 @@ export function requireSameOrigin(request: Request) {
 /** An admin form's fields, after the same-origin check and the session's CSRF token. */
 export async function requireAdminForm(request: Request, csrf: string): Promise<URLSearchParams> {
   requireSameOrigin(request);
-  const form = await readSmallForm(request);
+  const form = await readForm(request);
   const sent = Buffer.from(form.get("csrf") ?? "");
   const expected = Buffer.from(csrf);
   if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
