@@ -131,6 +131,32 @@ describe("the exam form: a live window in Bangladesh time", () => {
     expect(JSON.stringify(await list.json())).toContain("রাত্রি ৮:০০");
   });
 
+  it("a merit list already made stays through a save that keeps the window, and is made again when the window moves", async () => {
+    const res = await create({ liveStartAt: "2026-11-20T20:00", liveCloseAt: "2026-11-20T22:00" });
+    const id = Number(/\/exams\/(\d+)\?saved=created$/.exec(res.headers.get("Location")!)![1]);
+    const computed = new Date("2026-11-20T16:01:00Z");
+    const markMade = async () => {
+      await db.update(schema.examTitles).set({ meritComputedAt: computed }).where(eq(schema.examTitles.id, id));
+    };
+    await markMade();
+    const saveWith = async (extra: Record<string, string>) => {
+      const edit = await run((await route("gradmin.content.$resource.$id._index.tsx")).loader, get(`/gradmin/content/exams/${id}`), { resource: "exams", id: String(id) });
+      const { version } = (await edit.json()) as { version: number };
+      const saved = await run(
+        (await route("gradmin.content.$resource.$id._index.tsx")).action,
+        post(`/gradmin/content/exams/${id}`, { ...fields(extra), version: String(version) }),
+        { resource: "exams", id: String(id) },
+      );
+      expect(saved.status, await saved.clone().text()).toBe(302);
+      const [row] = await db.select({ at: schema.examTitles.meritComputedAt }).from(schema.examTitles).where(eq(schema.examTitles.id, id));
+      return row.at;
+    };
+    // Another field changes, the window does not: the list stays.
+    expect((await saveWith({ liveStartAt: "2026-11-20T20:00", liveCloseAt: "2026-11-20T22:00", negativeMark: "0.5" }))?.getTime()).toBe(computed.getTime());
+    // The close moves: the list goes, to be made again after the new close.
+    expect(await saveWith({ liveStartAt: "2026-11-20T20:00", liveCloseAt: "2026-11-20T23:00" })).toBeNull();
+  });
+
   it("both empty: not live", async () => {
     const res = await create({ liveStartAt: "", liveCloseAt: "" });
     expect(res.status).toBe(302);

@@ -44,7 +44,26 @@ type Binding = {
   };
   /** Checks across fields, and against the database, before a save. */
   validate?(values: Record<string, unknown>, id: number | null): Promise<FieldErrors>;
+  /** More work in an update's transaction, before the row is written with `set` (its new column values). */
+  beforeUpdate?(tx: Tx, id: number, set: Record<string, unknown>): Promise<void>;
 };
+
+const sameTime = (a: unknown, b: unknown) => (a instanceof Date ? a.getTime() : a ?? null) === (b instanceof Date ? b.getTime() : b ?? null);
+
+/**
+ * A live exam whose window moves after its merit list was made: the list is made again after the new
+ * close (its ranks were of the attempts of the old window). A save that keeps the window keeps it.
+ */
+async function forgetMovedMerit(tx: Tx, examId: number, set: Record<string, unknown>) {
+  const [row] = await tx
+    .select({ start: s.examTitles.liveStartAt, close: s.examTitles.liveCloseAt, computed: s.examTitles.meritComputedAt })
+    .from(s.examTitles)
+    .where(eq(s.examTitles.id, examId));
+  if (!row?.computed) return;
+  if (("liveStartAt" in set ? sameTime(row.start, set.liveStartAt) : true) && ("liveCloseAt" in set ? sameTime(row.close, set.liveCloseAt) : true)) return;
+  await tx.update(s.examTitles).set({ meritComputedAt: null }).where(eq(s.examTitles.id, examId));
+  await tx.update(s.examAttempts).set({ meritRank: null }).where(eq(s.examAttempts.examId, examId));
+}
 
 const what = (bn: string, en: string) => `${bn} (${en})`;
 
@@ -359,6 +378,7 @@ const BINDINGS: Record<string, Binding> = {
     label: s.examTitles.name,
     search: "exam_titles",
     validate: validateExam,
+    beforeUpdate: forgetMovedMerit,
     // Students' attempts and results belong to the exam: it is not deleted under them.
     dependents: [dep(s.examAttempts, s.examAttempts.examId, "শিক্ষার্থীদের পরীক্ষা", "students' attempts")],
   },
@@ -633,6 +653,7 @@ export async function updateRow(
         const before = await getRow(def, id, tx);
         if (before) await keepRevision(tx, { entity: b.revision, entityId: id, version: locked.version, snapshot: snapshotOf(def, before), staffId: (before.updatedBy as number | null) ?? null });
       }
+      if (b.beforeUpdate) await b.beforeUpdate(tx, id, set as Record<string, unknown>);
       await tx
         .update(b.table)
         .set({ ...set, version: locked.version + 1, updatedBy: staffId } as never)
