@@ -160,18 +160,27 @@ export async function getMeritSummary({ examId, browserHash }: { examId: number;
   return { total: Number(summary?.total ?? 0), pages: Math.max(1, meritPageOf(lastRank)), myRank: mine[0]?.rank ?? null };
 }
 
+/** What the merit list and the staff's results show of an attempt. `ms`: the time taken. */
+const listedCols = {
+  attemptId: examAttempts.id,
+  rank: examAttempts.meritRank,
+  displayName: examAttempts.displayName,
+  nameHidden: examAttempts.nameHidden,
+  institution: examAttempts.institution,
+  net: examAttempts.net,
+  ms: sql<number | string | null>`timestampdiff(microsecond, ${examAttempts.startedAt}, ${examAttempts.finishedAt}) div 1000`,
+};
+
+/** The attempts the staff's results list: a live exam's counted ones of its window, else every counted one. */
+const resultsOf = (exam: MeritExam) =>
+  exam.liveStartAt && exam.liveCloseAt ? onList(exam) : and(eq(examAttempts.examId, exam.id), isNotNull(examAttempts.countedFor));
+
 /** One page of the list, read by (exam, rank) from its index. One query. */
 export async function listMeritPage({ examId, page, browserHash }: { examId: number; page: number; browserHash: string | null }): Promise<MeritRow[]> {
   const { from, to } = rankRange(page);
   const rows = await db
     .select({
-      attemptId: examAttempts.id,
-      rank: examAttempts.meritRank,
-      displayName: examAttempts.displayName,
-      nameHidden: examAttempts.nameHidden,
-      institution: examAttempts.institution,
-      net: examAttempts.net,
-      ms: sql<number | string>`timestampdiff(microsecond, ${examAttempts.startedAt}, ${examAttempts.finishedAt}) div 1000`,
+      ...listedCols,
       mine: browserHash ? sql<number>`${examAttempts.browserHash} = ${browserHash}` : sql<number>`0`,
     })
     .from(examAttempts)
@@ -237,25 +246,18 @@ export type ResultRow = {
  * attempts started inside the window.
  */
 export async function listExamResults({ exam, limit, offset = 0 }: { exam: MeritExam; limit: number; offset?: number }): Promise<ResultRow[]> {
-  const where = exam.liveStartAt && exam.liveCloseAt ? onList(exam) : and(eq(examAttempts.examId, exam.id), isNotNull(examAttempts.countedFor));
   const rows = await db
     .select({
-      attemptId: examAttempts.id,
-      rank: examAttempts.meritRank,
-      displayName: examAttempts.displayName,
-      nameHidden: examAttempts.nameHidden,
-      institution: examAttempts.institution,
+      ...listedCols,
       roll: examAttempts.roll,
       right: examAttempts.rightCount,
       wrong: examAttempts.wrongCount,
       skipped: examAttempts.skippedCount,
-      net: examAttempts.net,
-      ms: sql<number | string | null>`timestampdiff(microsecond, ${examAttempts.startedAt}, ${examAttempts.finishedAt}) div 1000`,
       startedAt: examAttempts.startedAt,
       finishedAt: examAttempts.finishedAt,
     })
     .from(examAttempts)
-    .where(where)
+    .where(resultsOf(exam))
     .orderBy(
       sql`${examAttempts.meritRank} is null`,
       asc(examAttempts.meritRank),
@@ -271,7 +273,6 @@ export async function listExamResults({ exam, limit, offset = 0 }: { exam: Merit
 
 /** How many counted attempts an exam has (for the staff page's paging). One query. */
 export async function countExamResults({ exam }: { exam: MeritExam }): Promise<number> {
-  const where = exam.liveStartAt && exam.liveCloseAt ? onList(exam) : and(eq(examAttempts.examId, exam.id), isNotNull(examAttempts.countedFor));
-  const [row] = await db.select({ n: count() }).from(examAttempts).where(where);
+  const [row] = await db.select({ n: count() }).from(examAttempts).where(resultsOf(exam));
   return Number(row?.n ?? 0);
 }

@@ -2,7 +2,7 @@
 // was typed, and where "view on site" leads. Driven through the real create and edit actions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server";
-import { closeDb, db, resetTables, schema } from "./db";
+import { closeDb, db, resetTables, schema, callWith as run } from "./db";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
@@ -16,15 +16,6 @@ type FormState = { raw: Record<string, string>; errors: Record<string, string> }
 
 const createScreen = () => import("../../app/routes/gradmin.content.$resource.new") as unknown as Promise<RouteModule>;
 const editScreen = () => import("../../app/routes/gradmin.content.$resource.$id._index") as unknown as Promise<RouteModule>;
-
-async function run(fn: Fn | undefined, request: Request, params: Record<string, string> = {}) {
-  try {
-    return await fn!({ request, params, context: {} });
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-}
 
 let cookie = "";
 let csrf = "";

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server";
 import { IDLE_MS, THROTTLE_ADDRESS_FAILURES, THROTTLE_DEVICE_FAILURES, THROTTLE_FAILURES, WRONG_CREDENTIALS } from "~/utils/auth.server";
 import { CURRENT_PASSWORD_FAILURES } from "~/models/staff.server";
-import { closeDb, db, resetTables, schema } from "./db";
+import { closeDb, db, resetTables, schema, callWith as run } from "./db";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
@@ -36,15 +36,6 @@ const OPEN_TO_ANY_STAFF = new Set(["gradmin.tsx", "gradmin.account.tsx"]);
 
 async function load(file: string): Promise<RouteModule> {
   return import(/* @vite-ignore */ `../../app/routes/${file}`);
-}
-
-async function run(fn: (a: Args) => Promise<Response>, request: Request, params: Record<string, string> = {}, context: Record<string, unknown> = {}) {
-  try {
-    return await fn({ request, params, context });
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
 }
 
 const get = (path: string, cookie?: string) => new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });

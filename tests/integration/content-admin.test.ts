@@ -12,7 +12,7 @@ import { getShell } from "~/models/site.server";
 import { commitImport, exportQuestions, previewImport } from "~/models/admin/import.server";
 import { MAX_MULTIPART_BYTES } from "~/utils/admin-form.server";
 import { toCsv, toGift } from "~/lib/import/formats";
-import { closeDb, db, resetTables, schema } from "./db";
+import { closeDb, db, resetTables, schema, callWith as run } from "./db";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
@@ -24,15 +24,6 @@ type Fn = (a: Args) => Promise<Response>;
 type RouteModule = { loader?: Fn; action?: Fn };
 
 const route = (file: string): Promise<RouteModule> => import(/* @vite-ignore */ `../../app/routes/${file}`);
-
-async function run(fn: Fn | undefined, request: Request, params: Record<string, string> = {}) {
-  try {
-    return await fn!({ request, params, context: {} });
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-}
 
 let cookie = "";
 let csrf = "";

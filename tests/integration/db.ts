@@ -110,9 +110,14 @@ type LoaderArgs = { request: Request; params: Record<string, string>; context: R
 type Loader = (args: LoaderArgs) => Promise<Response> | Response;
 
 /** Calls a loader or action like Remix does; returns the Response, also when it was thrown. */
-export async function call(fn: Loader, url: string, params: Record<string, string> = {}, init?: RequestInit) {
+export function call(fn: Loader, url: string, params: Record<string, string> = {}, init?: RequestInit) {
+  return callWith(fn, new Request(`http://test.local${url}`, init), params);
+}
+
+/** The same with a Request already made (cookies, origin, a body) and the load context the server passes. */
+export async function callWith(fn: Loader | undefined, request: Request, params: Record<string, string> = {}, context: Record<string, unknown> = {}) {
   try {
-    return await fn({ request: new Request(`http://test.local${url}`, init), params, context: {} });
+    return await fn!({ request, params, context });
   } catch (e) {
     if (e instanceof Response) return e;
     throw e;

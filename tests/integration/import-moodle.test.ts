@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server";
 import type { PreviewRow } from "~/models/admin/import.server";
-import { closeDb, db, resetTables, schema } from "./db";
+import { closeDb, db, resetTables, schema, callWith as run } from "./db";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
@@ -18,15 +18,6 @@ const fixture = (path: string) => readFileSync(new URL(`../fixtures/moodle/${pat
 type Args = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
 type Fn = (a: Args) => Promise<Response>;
 const screen = () => import("../../app/routes/gradmin.import") as unknown as Promise<{ action: Fn; default: unknown }>;
-
-async function run(fn: Fn, request: Request) {
-  try {
-    return await fn({ request, params: {}, context: {} });
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-}
 
 let cookie = "";
 let csrf = "";

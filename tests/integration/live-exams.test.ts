@@ -13,7 +13,7 @@ import { hashPassword } from "~/lib/password.server";
 import { listLiveExams } from "~/models/live-exams.server";
 import { contentVersion } from "~/models/content-version.server";
 import { clearShellCache } from "~/models/site.server";
-import { call, closeDb, db, insertQuestions, resetTables, schema } from "./db";
+import { call, closeDb, db, insertQuestions, resetTables, schema, callWith as run } from "./db";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
@@ -26,15 +26,6 @@ type Args = { request: Request; params: Record<string, string>; context: Record<
 type Fn = (a: Args) => Promise<Response>;
 type RouteModule = { loader?: Fn; action?: Fn; meta?: (a: { data: unknown; matches: unknown[] }) => Record<string, string>[] };
 const route = (file: string): Promise<RouteModule> => import(/* @vite-ignore */ `../../app/routes/${file}`);
-
-async function run(fn: Fn | undefined, request: Request, params: Record<string, string> = {}) {
-  try {
-    return await fn!({ request, params, context: {} });
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-}
 
 let cookie = "";
 let csrf = "";
