@@ -16,6 +16,7 @@ import { can, identifierKind, type Permission } from "~/lib/permissions";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { recordAudit } from "~/models/history.server";
 import { clientKey, countHit, pruneRateLimits, secondsLeft, uncountHit } from "~/models/rate-limit.server";
+import type { StaffRow } from "~/models/staff.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -51,15 +52,8 @@ const KNOWN_DEVICE_ACCOUNTS = 5;
 export const WRONG_CREDENTIALS = "ইউজারনেম/ইমেইল অথবা পাসওয়ার্ড সঠিক নয়। (The username/email or password is incorrect.)";
 export const ACCOUNT_DISABLED = "এই অ্যাকাউন্টটি বন্ধ করা হয়েছে; একজন সুপার অ্যাডমিনের সাথে যোগাযোগ করুন। (This account is disabled.)";
 
-export type SignedInStaff = {
-  id: number;
-  name: string;
-  username: string;
-  email: string;
-  role: number;
-  roleLabel: string;
-  isSuperAdmin: boolean;
-};
+/** A staff member as the session knows them: the staff row without its state. */
+export type SignedInStaff = Omit<StaffRow, "disabledAt" | "createdAt">;
 
 type SessionData = { staffId: number; csrf: string; remember: boolean; userAgent: string; staff: SignedInStaff };
 
