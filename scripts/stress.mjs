@@ -1056,6 +1056,11 @@ async function main() {
         await conn2.end();
       }
     }
+    if (CHECKS.has("replica")) {
+      // A MariaDB replica beside the stress database, and the app reading through it (scripts/stress-replica.mjs).
+      const { replicaCheck } = await import("./stress-replica.mjs");
+      figures.replica = await replicaCheck({ databaseUrl, conn, exam, paths, OPT, quick, verbose, startApp, call, check, log, examNight, verifyAttempts, examChecks });
+    }
   } finally {
     await conn.end().catch(() => {});
   }
