@@ -838,6 +838,82 @@ export const savedPapers = mysqlTable(
   ],
 );
 
+/**
+ * A teacher's own copy of a saved paper: made at each save, reached only by a private token (the URL
+ * /questionpaper/t/{token}; only its SHA-256 is stored, so a copy of the database opens nobody's
+ * results). It holds the keys' page, the scanned answer sheets and their results; deleted with the paper.
+ */
+export const paperOwners = mysqlTable(
+  "paper_owners",
+  {
+    id: id(),
+    paperId: int("paper_id")
+      .notNull()
+      .references(() => savedPapers.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token, hex. */
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    /** Marks taken off per wrong MCQ answer, in hundredths (25 = 0.25). */
+    negativeHundredths: smallint("negative_hundredths").notNull().default(0),
+    /** Sheets stored now: raised and checked in one statement, so simultaneous uploads keep the limit. */
+    sheetCount: int("sheet_count").notNull().default(0),
+    createdAt: timestamp("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("paper_owners_token_uq").on(t.tokenHash), index("paper_owners_paper_idx").on(t.paperId)],
+);
+
+/**
+ * One scanned OMR answer sheet of a teacher's copy, as read. `activeRoll` is the roll while the sheet
+ * counts and null while it waits for the teacher to confirm replacing an earlier sheet of that roll:
+ * the unique index keeps one counted sheet per roll. The picture is kept, shrunk, for the teacher
+ * to look at; sheets are deleted after their retention (models/omr.server.ts) or with the results.
+ */
+export const omrSheets = mysqlTable(
+  "omr_sheets",
+  {
+    id: id(),
+    ownerId: int("owner_id")
+      .notNull()
+      .references(() => paperOwners.id, { onDelete: "cascade" }),
+    roll: varchar("roll", { length: 16 }).notNull(),
+    activeRoll: varchar("active_roll", { length: 16 }),
+    /** The set's index (0 = ক); null when the set could not be read. */
+    setIndex: smallint("set_index"),
+    rollUncertain: boolean("roll_uncertain").notNull().default(false),
+    setUncertain: boolean("set_uncertain").notNull().default(false),
+    confidence: decimal("confidence", { precision: 4, scale: 3 }).notNull().default("0"),
+    image: mediumblob("image").notNull(),
+    /** The roll's crop (PNG), for checking an uncertain roll. */
+    rollCrop: mediumblob("roll_crop"),
+    originalName: varchar("original_name", { length: 255 }).notNull().default(""),
+    createdAt: timestamp("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("omr_sheets_owner_roll_uq").on(t.ownerId, t.activeRoll),
+    index("omr_sheets_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Per sheet and question: the bubbles read (option indexes), how sure the reader was, and the teacher's check. */
+export const omrAnswers = mysqlTable(
+  "omr_answers",
+  {
+    sheetId: int("sheet_id")
+      .notNull()
+      .references(() => omrSheets.id, { onDelete: "cascade" }),
+    question: smallint("question").notNull(),
+    /** Marked option indexes, comma separated ("" for none). */
+    marked: varchar("marked", { length: 16 }).notNull().default(""),
+    confidence: decimal("confidence", { precision: 4, scale: 3 }).notNull().default("0"),
+    /** The reader was unsure and the teacher has not confirmed it yet. */
+    uncertain: boolean("uncertain").notNull().default(false),
+    /** Set by the review screen: the teacher confirmed or corrected it. */
+    reviewed: boolean("reviewed").notNull().default(false),
+    /** The bubble row's crop (PNG), kept only for uncertain rows. */
+    crop: mediumblob("crop"),
+  },
+  (t) => [primaryKey({ name: "omr_answers_pk", columns: [t.sheetId, t.question] })],
+);
+
 /* ---------------------------------------------------------------------------------- search -- */
 
 export const searchKinds = ["topic", "chapter", "mcq", "creative", "paper", "exam", "video"] as const;
