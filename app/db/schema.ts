@@ -577,6 +577,11 @@ export const examAttempts = mysqlTable(
     meritRank: int("merit_rank"),
     /** Staff hid the display name on the merit list (audited). */
     nameHidden: boolean("name_hidden").notNull().default(false),
+    /**
+     * Registered before its live exam started and not opened since: started_at and deadline_at hold
+     * placeholders until its student first opens it after the start (models/attempts.server.ts).
+     */
+    waiting: boolean("waiting").notNull().default(false),
   },
   (t) => [
     uniqueIndex("exam_attempts_resume_uq").on(t.resumeCode),

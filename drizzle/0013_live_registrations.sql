@@ -1,0 +1,1 @@
+ALTER TABLE `exam_attempts` ADD `waiting` boolean DEFAULT false NOT NULL;
