@@ -1,11 +1,12 @@
 // One mysql2 pool and one drizzle instance per process (a module singleton, kept across dev rebuilds).
+import { withReplicas } from "drizzle-orm/mysql-core";
 import { drizzle, type MySql2Database } from "drizzle-orm/mysql2";
 import mysql from "mysql2/promise";
 import * as schema from "./schema";
 
 type Db = MySql2Database<typeof schema>;
 declare global {
-  var __grbdDb: { pool: mysql.Pool; db: Db; queries: number } | undefined;
+  var __grbdDb: ReturnType<typeof create> | undefined;
 }
 
 function databaseUrl(): string {
@@ -52,15 +53,11 @@ function acquire(pool: mysql.Pool, ms: number): Promise<mysql.PoolConnection> {
 const requestStore = () =>
   (globalThis as { __grbdRequestStore?: { getStore(): { dbRoundTrips: number } | undefined } }).__grbdRequestStore?.getStore();
 
-function create() {
+/** A mysql2 pool with the query and queue timeouts, every round trip counted (for the primary and each replica alike). */
+function createPool(uri: string, count: () => void): mysql.Pool {
   const connectionLimit = Number(process.env.DB_POOL_SIZE || 10);
-  const count = () => {
-    state.queries++;
-    const store = requestStore();
-    if (store) store.dbRoundTrips++;
-  };
   const pool = mysql.createPool({
-    uri: databaseUrl(),
+    uri,
     charset: "utf8mb4",
     timezone: "Z",
     connectionLimit,
@@ -130,7 +127,117 @@ function create() {
   }) as typeof pool.getConnection;
   pool.query = run("query");
   pool.execute = run("execute") as unknown as typeof pool.execute;
-  const state = { pool, db: drizzle(pool, { schema, mode: "default" }) as Db, queries: 0 };
+  return pool;
+}
+
+/** Errors that say a server is unreachable or failing, not that the query is wrong. */
+const UNAVAILABLE = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EPIPE",
+  "PROTOCOL_CONNECTION_LOST", "PROTOCOL_SEQUENCE_TIMEOUT", "ER_CON_COUNT_ERROR", "ER_SERVER_SHUTDOWN",
+  "ER_ACCESS_DENIED_ERROR", "ER_DBACCESS_DENIED_ERROR", "ER_HOST_IS_BLOCKED",
+]);
+/** Errors a replica gives while it has not caught up with a migration the primary has: read there instead, the replica stays in use. */
+const NOT_YET_THERE = new Set(["ER_NO_SUCH_TABLE", "ER_BAD_FIELD_ERROR", "ER_BAD_DB_ERROR", "ER_TABLEACCESS_DENIED_ERROR", "ER_COLUMNACCESS_DENIED_ERROR"]);
+/** How long a failing replica is left alone before it is probed again (its reads go to the primary meanwhile). */
+const REPLICA_RETRY_MS = Number(process.env.DB_REPLICA_RETRY_MS || 5_000);
+
+type Replica = { url: string; pool: mysql.Pool; db: Db; down: boolean; probe: ReturnType<typeof setTimeout> | null };
+
+const redacted = (url: string) => {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 3306}`;
+  } catch {
+    return "(unparsable URL)";
+  }
+};
+
+/**
+ * A replica's pool whose query and execute fall back to the primary's: while the replica is marked
+ * down, at once; else when the replica fails (refused, timed out, lost), the same read runs once on
+ * the primary and the replica is marked down for REPLICA_RETRY_MS, then probed in the background
+ * (SELECT 1) until it answers. Logged once per change, not per request. A read never fails because
+ * of a replica; it fails only when the primary does.
+ */
+function replicaPool(url: string, primaryPool: mysql.Pool, count: () => void): Replica {
+  const pool = createPool(url, count);
+  const replica = { url, pool, db: undefined as unknown as Db, down: false, probe: null } as Replica;
+  const where = redacted(url);
+  const markDown = (e: unknown) => {
+    if (replica.down) return;
+    replica.down = true;
+    console.warn(`[db] replica ${where} unavailable (${(e as { code?: string })?.code ?? (e as Error)?.message}): reading from the primary, probing it every ${REPLICA_RETRY_MS / 1000} s`);
+    scheduleProbe();
+  };
+  const scheduleProbe = () => {
+    replica.probe = setTimeout(async () => {
+      replica.probe = null;
+      try {
+        const conn = await acquire(pool, Math.min(QUEUE_TIMEOUT_MS, REPLICA_RETRY_MS));
+        try {
+          await conn.query({ sql: "SELECT 1", timeout: Math.min(QUERY_TIMEOUT_MS, REPLICA_RETRY_MS) });
+        } finally {
+          conn.release();
+        }
+        replica.down = false;
+        console.warn(`[db] replica ${where} answers again: reads go to it`);
+      } catch {
+        if (!state.closed) scheduleProbe();
+      }
+    }, REPLICA_RETRY_MS);
+    replica.probe.unref?.();
+  };
+  const warned = new Set<string>();
+  const state = { closed: false };
+  (replica as Replica & { close(): void }).close = () => {
+    state.closed = true;
+    if (replica.probe) clearTimeout(replica.probe);
+  };
+  for (const method of ["query", "execute"] as const) {
+    const onReplica = (pool[method] as (q: unknown, p?: unknown) => Promise<unknown>).bind(pool);
+    const onPrimary = (q: unknown, p?: unknown) => (primaryPool[method] as (q: unknown, p?: unknown) => Promise<unknown>)(q, p);
+    (pool as unknown as Record<string, unknown>)[method] = async (q: unknown, params?: unknown) => {
+      if (replica.down) return onPrimary(q, params);
+      try {
+        return await onReplica(q, params);
+      } catch (e) {
+        const code = (e as { code?: string })?.code ?? "";
+        if ((e as { fatal?: boolean })?.fatal || UNAVAILABLE.has(code)) markDown(e);
+        else if (NOT_YET_THERE.has(code)) {
+          if (!warned.has(code)) console.warn(`[db] replica ${where}: ${code}, read from the primary (has the replica applied the latest migration?)`);
+          warned.add(code);
+        } else throw e;
+        return onPrimary(q, params);
+      }
+    };
+  }
+  replica.db = drizzle(pool, { schema, mode: "default" }) as Db;
+  return replica;
+}
+
+/** DATABASE_REPLICA_URLS: comma-separated mysql URLs of read replicas (none when unset or empty). */
+function replicaUrls(): string[] {
+  return (process.env.DATABASE_REPLICA_URLS ?? "").split(",").map((u) => u.trim()).filter(Boolean);
+}
+
+function create() {
+  const count = () => {
+    state.queries++;
+    const store = requestStore();
+    if (store) store.dbRoundTrips++;
+  };
+  const pool = createPool(databaseUrl(), count);
+  const primary = drizzle(pool, { schema, mode: "default" }) as Db;
+  const replicas = replicaUrls().map((url) => replicaPool(url, pool, count));
+  // Each process reads from one replica for its whole life (processes are spread over them): the
+  // content version a process reads and the content it then caches come from the same server, so
+  // a cache is never filled from a replica older than the version it is kept under
+  // (docs/caching.md). When that replica fails, its reads go to the primary, which is never older.
+  const pinned = replicas.length ? replicas[process.pid % replicas.length] : null;
+  const db = pinned
+    ? (withReplicas(primary, [pinned.db, ...replicas.filter((r) => r !== pinned).map((r) => r.db)], () => pinned.db) as unknown as Db)
+    : primary;
+  const state = { pool, db, primary, replicas, pinned, queries: 0 };
   return state;
 }
 
@@ -138,8 +245,19 @@ function state() {
   return (globalThis.__grbdDb ??= create());
 }
 
+/**
+ * The database: with DATABASE_REPLICA_URLS, selects go to this process's replica (falling back to
+ * the primary) and writes and transactions to the primary; without it, the primary for everything.
+ * Public reads (content pages, lists, search) use it. What a student, a session, a rate limit, the
+ * presence table or a staff screen reads uses `primary` instead: read-your-writes.
+ */
 export const db: Db = new Proxy({} as Db, {
   get: (_t, prop) => Reflect.get(state().db, prop),
+});
+
+/** Always the primary: for reads that must see what this visitor or staff member just wrote. Without replicas, the same as `db`. */
+export const primary: Db = new Proxy({} as Db, {
+  get: (_t, prop) => Reflect.get(state().primary, prop),
 });
 
 /**
@@ -147,13 +265,14 @@ export const db: Db = new Proxy({} as Db, {
  * the moment, so a page that reads one row does not build the same statement for every request:
  * building getTitle's select costs about 70 µs of the title page's CPU (npm run bench). It still goes
  * through the pool's query (counted, with its timeout); a new pool (closeDb, tests) gets its own.
+ * `on: "primary"` builds it on the primary (see `primary`).
  */
-export function prepared<T>(build: (db: Db) => T): () => T {
+export function prepared<T>(build: (db: Db) => T, { on = "db" }: { on?: "db" | "primary" } = {}): () => T {
   const byState = new WeakMap<object, T>();
   return () => {
     const s = state();
     let query = byState.get(s);
-    if (query === undefined) byState.set(s, (query = build(s.db)));
+    if (query === undefined) byState.set(s, (query = build(on === "primary" ? s.primary : s.db)));
     return query;
   };
 }
@@ -163,8 +282,18 @@ export function queryCount() {
   return state().queries;
 }
 
+/** Where this process's replica reads go now (tests, the stress run): null without replicas. */
+export function replicaStatus(): { url: string; down: boolean } | null {
+  const p = state().pinned;
+  return p ? { url: p.url, down: p.down } : null;
+}
+
 export async function closeDb() {
   const s = globalThis.__grbdDb;
   globalThis.__grbdDb = undefined;
+  for (const r of s?.replicas ?? []) {
+    (r as Replica & { close?: () => void }).close?.();
+    await r.pool.end().catch(() => {});
+  }
   await s?.pool.end();
 }
