@@ -50,12 +50,12 @@ function ErrorSummary({ def, errors }: { def: ResourceDef; errors: FieldErrors }
   useEffect(() => {
     box.current?.focus();
   }, [errors]);
-  const fieldErrors = Object.entries(errors).filter(([key]) => key !== "_form");
+  const fieldErrors = Object.entries(errors).filter(([key]) => key !== "form");
   const labelOf = (key: string) => def.fields.find((f) => f.name === key.split(".")[0])?.label ?? key;
   return (
     <div id="errors" ref={box} tabIndex={-1} className="notice error error-summary" role="alert">
       <p>
-        <strong>{errors._form ?? "সংরক্ষণ হয়নি: এই ভুলগুলো ঠিক করুন। (Not saved: fix these.)"}</strong>
+        <strong>{errors.form ?? "সংরক্ষণ হয়নি: এই ভুলগুলো ঠিক করুন। (Not saved: fix these.)"}</strong>
       </p>
       {fieldErrors.length ? (
         <ul>

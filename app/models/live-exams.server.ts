@@ -139,5 +139,5 @@ export async function publishExamKey({ examId, staffId }: { examId: number; staf
     if (outcome.status === "not-found") return { status: "not-found" };
     if (outcome.status === "invalid") return { status: "invalid", errors: outcome.errors };
   }
-  return { status: "invalid", errors: { _form: "অন্য কেউ এই মুহূর্তে পরীক্ষাটি বদলাচ্ছেন; আবার চেষ্টা করুন। (Someone is saving this exam right now; try again.)" } };
+  return { status: "invalid", errors: { form: "অন্য কেউ এই মুহূর্তে পরীক্ষাটি বদলাচ্ছেন; আবার চেষ্টা করুন। (Someone is saving this exam right now; try again.)" } };
 }

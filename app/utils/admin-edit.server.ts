@@ -3,10 +3,24 @@
 import { json, redirect } from "@remix-run/node";
 import { changedFields, describeValue, parseFields, rowToRaw, type FieldErrors, type RawValues } from "~/lib/admin/fields";
 import type { ResourceDef } from "~/lib/admin/resources";
+import { fieldsOr400 } from "~/lib/http.server";
+import { intentOf, wholeText, z } from "~/lib/input";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { assetBaseOf, createRow, getRow, updateRow } from "~/models/admin/content.server";
 import { readContentForm } from "~/utils/admin-form.server";
 import { renderedOrNull } from "~/models/rendering.server";
+
+/**
+ * The controls every content form posts besides its fields: the button (Enter saves) and the version
+ * the form was loaded at (undefined when missing or not a number, which only a create may be).
+ */
+const SaveControls = z.object({
+  intent: intentOf(["save", "preview"], "save"),
+  version: z
+    .string()
+    .optional()
+    .transform((v) => wholeText().safeParse(v ?? "").data),
+});
 
 export type Change = { label: string; theirs: string; yours: string };
 export type FormState = {
@@ -21,10 +35,11 @@ export type FormState = {
 export async function saveContent(request: Request, def: ResourceDef, staffId: number, csrf: string, id: number | null) {
   const { form, uploadErrors } = await readContentForm(request, csrf, def, staffId);
   const parsed = parseFields(def.fields, form);
-  const version = Number.parseInt(form.get("version") ?? "", 10);
-  if (form.get("intent") === "preview") {
+  const { intent, version } = fieldsOr400(SaveControls, form, ["intent"]);
+  if (intent === "preview") {
+    // A preview shows what was typed, even past a limit the save would refuse.
     const previews = Object.fromEntries(
-      def.fields.filter((f) => f.kind === "html").map((f) => [f.name, renderedOrNull(parsed.values[f.name] as string | null, assetBaseOf(def))]),
+      def.fields.filter((f) => f.kind === "html").map((f) => [f.name, renderedOrNull(String(parsed.raw[f.name] ?? "").trim() ? String(parsed.raw[f.name]) : null, assetBaseOf(def))]),
     );
     return json<FormState>({ raw: parsed.raw, errors: uploadErrors, previews, version });
   }
@@ -34,9 +49,9 @@ export async function saveContent(request: Request, def: ResourceDef, staffId: n
   const creating = id === null || (def.singleton && version === 0 && !(await getRow(def, 1)));
   const outcome = creating
     ? await createRow(def, parsed.values, staffId)
-    : Number.isInteger(version) && version > 0
+    : version !== undefined && version > 0
       ? await updateRow(def, id!, version, parsed.values, staffId)
-      : ({ status: "invalid", errors: { _form: "ফর্মটি অসম্পূর্ণ; পাতাটি আবার খুলুন। (The form is incomplete; open the page again.)" } } as const);
+      : ({ status: "invalid", errors: { form: "ফর্মটি অসম্পূর্ণ; পাতাটি আবার খুলুন। (The form is incomplete; open the page again.)" } } as const);
   switch (outcome.status) {
     case "saved":
       return redirect(`/gradmin/content/${def.key}/${outcome.id}?saved=${creating ? "created" : "1"}`);

@@ -16,8 +16,6 @@ export const MAX_MULTIPART_BYTES = 4 * MAX_IMAGE_BYTES + MAX_CONTENT_FORM_BYTES;
 
 const FORM_TOO_LARGE = "ফর্মটি অনেক বড়: ছবিগুলো ছোট করে বা কম করে আবার পাঠান। (The form is too large.)";
 
-export type FormLike = { get(name: string): string | null; getAll(name: string): string[] };
-
 /** The largest single part kept in memory: a file or a text field. */
 export const MAX_PART_BYTES = MAX_IMAGE_BYTES * 2;
 
@@ -69,7 +67,7 @@ export async function readContentForm(
   csrf: string,
   def: ResourceDef | null,
   staffId: number,
-): Promise<{ form: FormLike; uploadErrors: FieldErrors; files: Map<string, File>; oversizeFiles: Set<string> }> {
+): Promise<{ form: URLSearchParams; uploadErrors: FieldErrors; files: Map<string, File>; oversizeFiles: Set<string> }> {
   requireSameOrigin(request);
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) {
@@ -91,10 +89,10 @@ export async function readContentForm(
     throw badRequest("ফর্মটি পড়া যায়নি বা ফাইলটি অনেক বড়। (The form could not be read, or a file is too large.)");
   }
   checkCsrf(String(data.get("csrf") ?? ""), csrf);
-  const values = new Map<string, string[]>();
+  const form = new URLSearchParams();
   const files = new Map<string, File>();
   for (const [k, v] of data.entries()) {
-    if (typeof v === "string") values.set(k, [...(values.get(k) ?? []), v]);
+    if (typeof v === "string") form.append(k, v);
     else if (v.size > 0) files.set(k, v as File);
   }
   const uploadErrors: FieldErrors = {};
@@ -107,11 +105,11 @@ export async function readContentForm(
     const file = data.get(`${f.name}.file`);
     if (!file || typeof file === "string" || file.size === 0) continue;
     const stored = await storeImage(file as File, staffId);
-    if ("url" in stored) values.set(f.name, [stored.url]);
+    if ("url" in stored) form.set(f.name, stored.url);
     else uploadErrors[`${f.name}.file`] = stored.error;
   }
   return {
-    form: { get: (n) => values.get(n)?.[0] ?? null, getAll: (n) => values.get(n) ?? [] },
+    form,
     uploadErrors,
     files,
     oversizeFiles,

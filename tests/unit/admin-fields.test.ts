@@ -3,10 +3,8 @@ import { changedFields, dateToDhakaInput, dhakaInputToDate, parseFields, rowToRa
 import { resourceDef, RESOURCES } from "~/lib/admin/resources";
 import { sniffImage } from "~/lib/image-type";
 
-const form = (o: Record<string, string | string[]>) => ({
-  get: (n: string) => (Array.isArray(o[n]) ? (o[n] as string[])[0] : (o[n] as string | undefined)) ?? null,
-  getAll: (n: string) => (o[n] === undefined ? [] : Array.isArray(o[n]) ? (o[n] as string[]) : [o[n] as string]),
-});
+/** A posted form as the readers see it (a list value posts the key once per value). */
+const form = (o: Record<string, string | string[]>) => new URLSearchParams(Object.entries(o).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, x])));
 
 describe("parseFields", () => {
   const fields: FieldDef[] = [
@@ -33,6 +31,30 @@ describe("parseFields", () => {
     const r = parseFields(fields, form({ name: "", n: "4.5", price: "11", slug: "Bad Slug", img: "javascript:alert(1)", when: "2026-02-30T10:00", src: "nowhere", ids: "1\n1" }));
     expect(Object.keys(r.errors).sort()).toEqual(["ids", "img", "n", "name", "price", "slug", "src", "when"]);
     expect(r.errors.name).toMatch(/এটি পূরণ করুন।.*Required/);
+    expect(r.errors.n).toMatch(/Enter a whole number/);
+    expect(r.errors.price).toMatch(/At most 10\./);
+    expect(r.errors.ids).toMatch(/listed twice/);
+    expect(r.raw).toMatchObject({ n: "4.5", slug: "Bad Slug", ids: "1\n1" });
+  });
+
+  it("keeps to each field's limit and says which rule a list breaks", () => {
+    expect(parseFields(fields, form({ name: "এগারো অক্ষরের নাম" })).errors.name).toMatch(/At most 10 characters/);
+    expect(parseFields(fields, form({ name: "ok", ids: "3\nx" })).errors.ids).toMatch(/One question id/);
+    expect(parseFields(fields, form({ name: "ok", ids: "0" })).errors.ids).toMatch(/One question id/);
+    expect(parseFields(fields, form({ name: "ok", img: `/${"a".repeat(600)}` })).errors.img).toMatch(/too long/);
+    // Blank optional fields are saved empty, not refused.
+    expect(parseFields(fields, form({ name: "ok" }))).toMatchObject({ errors: {}, values: { n: null, src: [], ids: [], on: false } });
+  });
+});
+
+describe("a creative question's parts", () => {
+  const fields: FieldDef[] = [{ name: "parts", label: "Parts", kind: "parts" }];
+  it("reads each written part with its marks (blank is 0), and names a bad mark by its part", () => {
+    const ok = parseFields(fields, form({ "parts.0": "ক-প্রশ্ন", "parts.0.marks": "১", "parts.1": "খ", "parts.1.marks": "", "parts.2": " ", "parts.2.marks": "999" }));
+    expect(ok).toMatchObject({ errors: {}, values: { parts: [{ label: "ক", body: "ক-প্রশ্ন", marks: "1" }, { label: "খ", body: "খ", marks: "0" }] } });
+    const bad = parseFields(fields, form({ "parts.0": "ক", "parts.0.marks": "2", "parts.1": "খ", "parts.1.marks": "101" }));
+    expect(bad.errors).toEqual({ "parts.1.marks": expect.stringMatching(/Marks must be 0–100/) });
+    expect(bad.raw["parts.1.marks"]).toBe("101");
   });
 });
 

@@ -2,6 +2,9 @@
 // same definitions draw the form (components/admin-form.tsx) and check what comes back (models/admin).
 import { notationFromSources, sourcesFromNotation, type Source } from "~/lib/board-year";
 import { toAsciiDigits } from "~/lib/bangla-digits";
+import { fieldsOf, z, type FieldErrors } from "~/lib/input";
+
+export type { FieldErrors };
 
 export type Option = { value: string; label: string };
 
@@ -44,7 +47,6 @@ export type FieldKind = FieldDef["kind"];
 
 /** The values a form carries, as typed (strings), to show again after an error. */
 export type RawValues = Record<string, string | string[]>;
-export type FieldErrors = Record<string, string>;
 
 export type OptionInput = { key: string; body: string; isCorrect: boolean };
 export type PartInput = { label: string; body: string; marks: string };
@@ -56,13 +58,6 @@ const LIMITS = { html: 200_000, questionList: 1000 };
 
 const msg = (bn: string, en: string) => `${bn} (${en})`;
 export const REQUIRED = msg("এটি পূরণ করুন।", "Required.");
-
-type FormLike = { get(name: string): string | null | File; getAll(name: string): (string | File)[] };
-
-const str = (form: FormLike, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
 
 /** Bangladesh time is UTC+6 all year. "2026-11-23T21:00" (Dhaka) -> Date. */
 export function dhakaInputToDate(value: string): Date | null {
@@ -156,132 +151,216 @@ export function describeValue(f: FieldDef, raw: RawValues): string {
 
 export type Parsed = { values: Record<string, unknown>; raw: RawValues; errors: FieldErrors };
 
+const CHOOSE = msg("তালিকা থেকে একটি বেছে নিন।", "Choose one from the list.");
+/** The longest address or path an image or link field keeps. */
+const URL_MAX = 512;
+const URL_SHAPE = /^(https?:\/\/[^\s]+|\/[^\s/][^\s]*|[a-z0-9_][a-z0-9_./-]*)$/i;
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A number as staff type it: Bangla digits read as ASCII; NaN when it is no number. */
+const typedNumber = (s: string) => Number(toAsciiDigits(s));
+
 /**
- * Reads a posted form for these fields: every value checked and converted, every error in words,
- * and everything as typed (so a refused save shows the form again with nothing lost).
+ * A one-value field: blank (after trimming) is `empty`, or REQUIRED when the field must be filled;
+ * anything else is read by `filled`, whose first message is the field's.
  */
-export function parseFields(fields: readonly FieldDef[], form: FormLike): Parsed {
+function blankOr(required: boolean | undefined, empty: unknown, filled: z.ZodTypeAny) {
+  return z.string().transform((text, ctx) => {
+    if (!text.trim()) {
+      if (required) ctx.addIssue({ code: "custom", message: REQUIRED });
+      return empty;
+    }
+    const read = filled.safeParse(text);
+    if (read.success) return read.data as unknown;
+    ctx.addIssue({ code: "custom", message: read.error.issues[0]?.message ?? REQUIRED });
+    return z.NEVER;
+  });
+}
+
+/** A number typed into an int or decimal field, within the field's bounds. */
+function numberSchema(f: Extract<FieldDef, { kind: "int" | "decimal" }>) {
+  const whole = f.kind === "int";
+  let n = z.number({ message: whole ? msg("একটি পূর্ণসংখ্যা দিন।", "Enter a whole number.") : msg("একটি সংখ্যা দিন।", "Enter a number.") }).finite();
+  if (whole) n = n.int(msg("একটি পূর্ণসংখ্যা দিন।", "Enter a whole number."));
+  if (f.min !== undefined) n = n.min(f.min, msg(`কমপক্ষে ${f.min}।`, `At least ${f.min}.`));
+  if (f.max !== undefined) n = n.max(f.max, msg(`সর্বোচ্চ ${f.max}।`, `At most ${f.max}.`));
+  return z
+    .string()
+    .trim()
+    .transform(typedNumber)
+    .pipe(n)
+    .transform((v) => (whole ? v : String(v)));
+}
+
+/** A part's marks: blank is 0; a number from 0 to 100 (Bangla digits too). */
+const partMarks = z
+  .string()
+  .trim()
+  .transform((s) => typedNumber(s || "0"))
+  .pipe(z.number().finite().min(0).max(100));
+
+const optionsSchema = z.record(z.string()).transform((posted) => {
+    const correct = posted.correct ?? "";
+    return OPTION_KEYS.flatMap((key, i) => {
+      const body = (posted[i] ?? "").trim();
+      return body ? [{ key, body, isCorrect: correct === String(i) } satisfies OptionInput] : [];
+    });
+  });
+
+const partsSchema = z.record(z.string()).transform((posted, ctx) =>
+  PART_LABELS.flatMap((label, i) => {
+    const body = (posted[i] ?? "").trim();
+    if (!body) return [];
+    const marks = partMarks.safeParse(posted[`${i}.marks`] ?? "");
+    if (!marks.success) ctx.addIssue({ code: "custom", path: [`${i}.marks`], message: msg("নম্বর ০ থেকে ১০০ এর মধ্যে দিন।", "Marks must be 0–100.") });
+    return [{ label, body, marks: String(marks.data ?? 0) } satisfies PartInput];
+  }),
+);
+
+/**
+ * The schema of one field: what its posted value (a string; a list for refs; for options and parts an
+ * object of its keys without the field's name, e.g. {"0": "...", "correct": "1"}) must be, and the
+ * value it is saved as. Every message is the field's, in Bangla and English.
+ */
+export function fieldSchema(f: FieldDef): z.ZodTypeAny {
+  switch (f.kind) {
+    case "refs":
+      return z.array(z.string()).transform((ids) => [...new Set(ids.map(Number).filter((n) => Number.isInteger(n) && n > 0))]);
+    case "options":
+      return optionsSchema;
+    case "parts":
+      return partsSchema;
+    case "bool":
+      return z.string().transform((v) => ["1", "on", "true"].includes(v.trim()));
+    case "text":
+    case "textarea":
+      return blankOr(
+        f.required,
+        null,
+        z
+          .string()
+          .trim()
+          .max(f.max, msg(`সর্বোচ্চ ${f.max} অক্ষর।`, `At most ${f.max} characters.`))
+          .transform((v) => (f.kind === "text" ? v.replace(/\s+/g, " ") : v)),
+      );
+    case "html":
+      // Kept as typed (untrimmed): the sanitiser and the typesetter see what the staff member wrote.
+      return blankOr(f.required, null, z.string().refine((v) => v.trim().length <= (f.max ?? LIMITS.html), msg("লেখাটি অনেক বড়।", "The text is too long.")));
+    case "slug":
+      return blankOr(
+        f.required,
+        null,
+        z
+          .string()
+          .trim()
+          .max(f.max, msg("শুধু ছোট হাতের ইংরেজি অক্ষর, অঙ্ক ও হাইফেন।", "Lowercase letters, digits and hyphens only."))
+          .regex(/^[a-z0-9][a-z0-9-]*$/, msg("শুধু ছোট হাতের ইংরেজি অক্ষর, অঙ্ক ও হাইফেন।", "Lowercase letters, digits and hyphens only.")),
+      );
+    case "email":
+      return blankOr(
+        f.required,
+        null,
+        z
+          .string()
+          .trim()
+          .max(f.max, msg("সঠিক ইমেইল দিন।", "Enter a valid email address."))
+          .regex(EMAIL_SHAPE, msg("সঠিক ইমেইল দিন।", "Enter a valid email address.")),
+      );
+    case "url":
+    case "image":
+      return blankOr(
+        f.required,
+        null,
+        z
+          .string()
+          .trim()
+          .max(Math.min(f.kind === "url" ? f.max : URL_MAX, URL_MAX), msg("ঠিকানাটি অনেক লম্বা।", "The address is too long."))
+          .refine((v) => URL_SHAPE.test(v) && !/^(javascript|data|vbscript):/i.test(v), msg("একটি http(s) ঠিকানা বা সাইটের একটি পথ দিন।", "Enter an http(s) address or a path on this site.")),
+      );
+    case "int":
+    case "decimal":
+      return blankOr(f.required, null, numberSchema(f));
+    case "select":
+      return blankOr(
+        f.required,
+        null,
+        z
+          .string()
+          .trim()
+          .refine((v) => f.options.some((o) => o.value === v), CHOOSE),
+      );
+    case "ref":
+      return blankOr(f.required, null, z.string().trim().transform(Number).pipe(z.number({ message: CHOOSE }).int(CHOOSE).positive(CHOOSE)));
+    case "datetime":
+      return blankOr(
+        f.required,
+        null,
+        z
+          .string()
+          .transform((v) => dhakaInputToDate(v))
+          .pipe(z.date({ message: msg("তারিখ ও সময় দিন।", "Enter a date and time.") })),
+      );
+    case "sources":
+      return blankOr(
+        f.required,
+        [],
+        z
+          .string()
+          .trim()
+          .transform((v) => sourcesFromNotation(toAsciiDigits(v)))
+          .pipe(z.array(z.any(), { message: msg("বোর্ড-সাল এভাবে লিখুন: dhaka, raj: 2019; cum: 21", "Write board-year like: dhaka, raj: 2019; cum: 21") })),
+      );
+    case "questionList":
+      return blankOr(
+        f.required,
+        [],
+        z
+          .string()
+          .transform((v) => toAsciiDigits(v).split(/[\s,]+/).filter(Boolean).map(Number))
+          .pipe(
+            z
+              .array(z.union([z.number(), z.nan()]))
+              .refine((ids) => ids.every((n) => Number.isInteger(n) && n > 0), msg("প্রতি লাইনে একটি প্রশ্নের আইডি (সংখ্যা) দিন।", "One question id (a number) per line."))
+              .refine((ids) => new Set(ids).size === ids.length, msg("একই প্রশ্ন দুবার আছে।", "A question is listed twice."))
+              .refine((ids) => ids.length <= LIMITS.questionList, msg("অনেক বেশি প্রশ্ন।", `At most ${LIMITS.questionList} questions.`)),
+          ),
+      );
+  }
+}
+
+/** What a field is saved as when its value is refused (the form is shown again, nothing saved). */
+const fallbackOf = (f: FieldDef) => (f.kind === "sources" || f.kind === "questionList" || f.kind === "refs" || f.kind === "options" || f.kind === "parts" ? [] : f.kind === "bool" ? false : null);
+
+/** The posted value a field's schema reads: its own key's (a list for refs), or its keys' as one object. */
+function postedFor(f: FieldDef, posted: Record<string, string | string[]>): unknown {
+  if (f.kind !== "options" && f.kind !== "parts") return posted[f.name] ?? (f.kind === "refs" ? [] : "");
+  const prefix = `${f.name}.`;
+  return Object.fromEntries(fieldKeys(f).map((k) => [k.slice(prefix.length), String(posted[k] ?? "")]));
+}
+
+/**
+ * Reads a posted form for these fields through their schemas (fieldSchema): every value checked and
+ * converted, every error in words (the one error shape of forms, keyed by the field's name, or its
+ * key within the field: "parts.0.marks"), and everything as typed (so a refused save shows the form
+ * again with nothing lost).
+ */
+export function parseFields(fields: readonly FieldDef[], form: URLSearchParams): Parsed {
+  const posted = fieldsOf(
+    form,
+    fields.filter((f) => f.kind === "refs").map((f) => f.name),
+  );
   const values: Record<string, unknown> = {};
   const raw: RawValues = {};
   const errors: FieldErrors = {};
   for (const f of fields) {
-    if (f.kind === "refs") {
-      const ids = form.getAll(f.name).filter((v): v is string => typeof v === "string");
-      raw[f.name] = ids;
-      const nums = ids.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-      values[f.name] = [...new Set(nums)];
+    for (const key of fieldKeys(f)) raw[key] = posted[key] ?? (f.kind === "refs" ? [] : "");
+    const read = fieldSchema(f).safeParse(postedFor(f, posted));
+    if (read.success) {
+      values[f.name] = read.data;
       continue;
     }
-    if (f.kind === "options") {
-      const options: OptionInput[] = [];
-      const correct = str(form, `${f.name}.correct`);
-      raw[`${f.name}.correct`] = correct;
-      OPTION_KEYS.forEach((key, i) => {
-        const body = str(form, `${f.name}.${i}`);
-        raw[`${f.name}.${i}`] = body;
-        if (body.trim()) options.push({ key, body: body.trim(), isCorrect: correct === String(i) });
-      });
-      values[f.name] = options;
-      continue;
-    }
-    if (f.kind === "parts") {
-      const parts: PartInput[] = [];
-      PART_LABELS.forEach((label, i) => {
-        const body = str(form, `${f.name}.${i}`);
-        const marks = str(form, `${f.name}.${i}.marks`);
-        raw[`${f.name}.${i}`] = body;
-        raw[`${f.name}.${i}.marks`] = marks;
-        if (body.trim()) {
-          const m = Number(toAsciiDigits(marks.trim() || "0"));
-          if (!Number.isFinite(m) || m < 0 || m > 100) errors[`${f.name}.${i}.marks`] = msg("নম্বর ০ থেকে ১০০ এর মধ্যে দিন।", "Marks must be 0–100.");
-          parts.push({ label, body: body.trim(), marks: String(Number.isFinite(m) ? m : 0) });
-        }
-      });
-      values[f.name] = parts;
-      continue;
-    }
-    const text = str(form, f.name);
-    raw[f.name] = text;
-    const v = text.trim();
-    if (f.kind === "bool") {
-      values[f.name] = v === "1" || v === "on" || v === "true";
-      continue;
-    }
-    if (!v) {
-      if (f.required) errors[f.name] = REQUIRED;
-      values[f.name] = f.kind === "sources" ? [] : f.kind === "questionList" ? [] : null;
-      continue;
-    }
-    switch (f.kind) {
-      case "text":
-      case "textarea":
-        if (v.length > f.max) errors[f.name] = msg(`সর্বোচ্চ ${f.max} অক্ষর।`, `At most ${f.max} characters.`);
-        values[f.name] = f.kind === "text" ? v.replace(/\s+/g, " ") : v;
-        break;
-      case "html":
-        if (v.length > (f.max ?? LIMITS.html)) errors[f.name] = msg("লেখাটি অনেক বড়।", "The text is too long.");
-        values[f.name] = text;
-        break;
-      case "slug":
-        if (v.length > f.max || !/^[a-z0-9][a-z0-9-]*$/.test(v)) {
-          errors[f.name] = msg("শুধু ছোট হাতের ইংরেজি অক্ষর, অঙ্ক ও হাইফেন।", "Lowercase letters, digits and hyphens only.");
-        }
-        values[f.name] = v;
-        break;
-      case "email":
-        if (v.length > f.max || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) errors[f.name] = msg("সঠিক ইমেইল দিন।", "Enter a valid email address.");
-        values[f.name] = v;
-        break;
-      case "url":
-      case "image":
-        if ((f.kind === "url" && v.length > f.max) || v.length > 512) errors[f.name] = msg("ঠিকানাটি অনেক লম্বা।", "The address is too long.");
-        else if (!/^(https?:\/\/[^\s]+|\/[^\s/][^\s]*|[a-z0-9_][a-z0-9_./-]*)$/i.test(v) || /^(javascript|data|vbscript):/i.test(v)) {
-          errors[f.name] = msg("একটি http(s) ঠিকানা বা সাইটের একটি পথ দিন।", "Enter an http(s) address or a path on this site.");
-        }
-        values[f.name] = v;
-        break;
-      case "int":
-      case "decimal": {
-        const n = Number(toAsciiDigits(v));
-        const ok = Number.isFinite(n) && (f.kind === "decimal" || Number.isInteger(n));
-        if (!ok) errors[f.name] = f.kind === "int" ? msg("একটি পূর্ণসংখ্যা দিন।", "Enter a whole number.") : msg("একটি সংখ্যা দিন।", "Enter a number.");
-        else if (f.min !== undefined && n < f.min) errors[f.name] = msg(`কমপক্ষে ${f.min}।`, `At least ${f.min}.`);
-        else if (f.max !== undefined && n > f.max) errors[f.name] = msg(`সর্বোচ্চ ${f.max}।`, `At most ${f.max}.`);
-        values[f.name] = ok ? (f.kind === "decimal" ? String(n) : n) : null;
-        break;
-      }
-      case "select":
-        if (!f.options.some((o) => o.value === v)) errors[f.name] = msg("তালিকা থেকে একটি বেছে নিন।", "Choose one from the list.");
-        values[f.name] = v;
-        break;
-      case "ref": {
-        const n = Number(v);
-        if (!Number.isInteger(n) || n <= 0) errors[f.name] = msg("তালিকা থেকে একটি বেছে নিন।", "Choose one from the list.");
-        values[f.name] = n;
-        break;
-      }
-      case "datetime": {
-        const d = dhakaInputToDate(v);
-        if (!d) errors[f.name] = msg("তারিখ ও সময় দিন।", "Enter a date and time.");
-        values[f.name] = d;
-        break;
-      }
-      case "sources": {
-        const sources = sourcesFromNotation(toAsciiDigits(v));
-        if (!sources) errors[f.name] = msg("বোর্ড-সাল এভাবে লিখুন: dhaka, raj: 2019; cum: 21", "Write board-year like: dhaka, raj: 2019; cum: 21");
-        values[f.name] = sources ?? [];
-        break;
-      }
-      case "questionList": {
-        const tokens = toAsciiDigits(v).split(/[\s,]+/).filter(Boolean);
-        const ids = tokens.map(Number);
-        if (ids.some((n) => !Number.isInteger(n) || n <= 0)) errors[f.name] = msg("প্রতি লাইনে একটি প্রশ্নের আইডি (সংখ্যা) দিন।", "One question id (a number) per line.");
-        else if (new Set(ids).size !== ids.length) errors[f.name] = msg("একই প্রশ্ন দুবার আছে।", "A question is listed twice.");
-        else if (ids.length > LIMITS.questionList) errors[f.name] = msg("অনেক বেশি প্রশ্ন।", `At most ${LIMITS.questionList} questions.`);
-        values[f.name] = ids;
-        break;
-      }
-    }
+    values[f.name] = fallbackOf(f);
+    for (const issue of read.error.issues) errors[[f.name, ...issue.path].join(".")] ??= issue.message;
   }
   return { values, raw, errors };
 }
