@@ -3,7 +3,8 @@
 // content version that public caches are keyed by. Every write is one transaction.
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import type { MySqlColumn, MySqlTable } from "drizzle-orm/mysql-core";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: staff screens show what was just saved, and their edits check stamps against it.
+import { primary as db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { RevisionEntity } from "~/db/schema";
 import { notationFromSources, type Source } from "~/lib/board-year";

@@ -2,7 +2,8 @@
 // and export of a chapter's or a set's MCQs in the same formats. A preview lists every question
 // with its problems; the import itself is one transaction: all the good questions, or nothing.
 import { and, asc, eq, inArray, max } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: an import checks and shows what was just saved.
+import { primary as db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Source } from "~/lib/board-year";
 import { MAX_IMPORT_QUESTIONS } from "~/lib/import/format-names";
