@@ -2,7 +2,7 @@
 // papers) and the question papers of exam titles (questionpaper/{grtid}).
 import { createHash } from "node:crypto";
 import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, primary } from "~/db/client.server";
 import { categories, examGroupSubjects, examTitles, questions, savedPapers, setQuestions } from "~/db/schema";
 import { bankOrder, MAX_CREATIVE, MAX_MCQ, UNCHAPTERED } from "~/lib/make-question";
 import { buildSets, hashSeed, type PaperSet } from "~/lib/paper-sets";
@@ -166,7 +166,8 @@ export async function savePaper(paper: StoredPaper): Promise<string> {
 /** A saved paper by its code, or null. One round trip. */
 export async function getSavedPaper(code: string): Promise<StoredPaper | null> {
   if (!PAPER_CODE.test(code)) return null;
-  const [row] = await db
+  // On the primary: a teacher opens the paper right after saving it, before a replica may have it.
+  const [row] = await primary
     .select({ content: savedPapers.content, openedAt: savedPapers.openedAt })
     .from(savedPapers)
     .where(eq(savedPapers.code, code))
