@@ -4,7 +4,8 @@
 // papers, the make-question bank, printed keys and the mistake book all show one question the same
 // way, so a key kept from one would be read on another.
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: whether a key may be shown follows a staff save at once, never a replica's older copy.
+import { primary as db } from "~/db/client.server";
 import { examTitles, setQuestions } from "~/db/schema";
 import { attemptReview, keyOpensAt, keySealed, type KeyPolicy } from "~/lib/exam-phase";
 import type { Question } from "~/lib/question";

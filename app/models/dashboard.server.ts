@@ -1,7 +1,8 @@
 // The admin dashboard: content counts, the latest changes from the audit log, the newest messages.
 // Three round trips (four when the content counts are read again).
 import { desc, eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: a staff screen shows what was just saved.
+import { primary as db } from "~/db/client.server";
 import { auditLog, contactMessages, staffUsers } from "~/db/schema";
 import { keptUntilContentChange } from "~/models/content-version.server";
 

@@ -2,7 +2,8 @@
 // did what to which row, when). Writes take the transaction of the save they belong to, so a save,
 // its revision and its audit entry land together or not at all.
 import { and, desc, eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: staff see the revision and audit rows their save just wrote.
+import { primary as db } from "~/db/client.server";
 import { auditLog, revisions, type RevisionEntity } from "~/db/schema";
 
 export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];

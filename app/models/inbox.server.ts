@@ -1,6 +1,7 @@
 // The contact-form inbox: messages visitors sent, read and handled by staff.
 import { and, count, desc, eq, like, or, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: staff see a message as soon as it is sent, and their own changes to it.
+import { primary as db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { recordAudit } from "./history.server";
 

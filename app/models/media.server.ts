@@ -3,7 +3,7 @@
 // for a year. The same bytes uploaded twice are stored once.
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, primary } from "~/db/client.server";
 import { media } from "~/db/schema";
 import { sniffImage } from "~/lib/image-type";
 
@@ -38,6 +38,7 @@ export async function storeImage(file: File, staffId: number | null): Promise<St
 }
 
 export async function readImage(hash: string) {
-  const [row] = await db.select({ mime: media.mime, ext: media.ext, bytes: media.bytes, size: media.size }).from(media).where(eq(media.hash, hash)).limit(1);
+  // On the primary: the editor shows an image the moment it is uploaded, before a replica may have it.
+  const [row] = await primary.select({ mime: media.mime, ext: media.ext, bytes: media.bytes, size: media.size }).from(media).where(eq(media.hash, hash)).limit(1);
   return row ?? null;
 }

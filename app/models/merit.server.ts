@@ -3,7 +3,8 @@
 // score, ties broken by time taken (finish − start), then by who started first. Staff can hide an
 // abusive name (audited) and export the results.
 import { and, asc, count, eq, gte, isNotNull, lt, max, min, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: a student sees their finished attempt on the merit list at once.
+import { primary as db } from "~/db/client.server";
 import { examAttemptAnswers, examAttempts, examTitles } from "~/db/schema";
 import { GRACE_SECONDS, scoreAttempt } from "~/lib/attempt";
 import { MERIT_PAGE_SIZE } from "~/lib/live-attempt";

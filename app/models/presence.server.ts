@@ -4,7 +4,8 @@
 // by age (at most once a PRUNE_EVERY per process, not by chance), and the table holds about MAX_ROWS
 // at most (checked before an insert; simultaneous inserts may pass it by their number).
 import { count, eq, gte, lt, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: the online count and its per-client bound count the rows just written.
+import { primary as db } from "~/db/client.server";
 import { onlinePresence } from "~/db/schema";
 import { clientKey, countHit } from "~/models/rate-limit.server";
 

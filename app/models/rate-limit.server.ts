@@ -3,7 +3,8 @@
 // limit of 5), so a hit is counted and its new count returned by one upsert: MariaDB serialises the
 // upserts of one key on its row, and LAST_INSERT_ID(expr) hands this statement's own count back.
 import { sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: a limit counts what was just counted, on every instance alike.
+import { primary as db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 
 type Executor = Pick<typeof db, "execute">;

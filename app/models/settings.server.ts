@@ -2,7 +2,8 @@
 // footer's eight, the Follow Us card's five), saved together from /gradmin/settings. The form
 // carries the version of every row it showed; a row changed since is a conflict, nothing is saved.
 import { eq, inArray } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: the settings screen shows what staff just saved (and checks its stamp against it).
+import { primary as db } from "~/db/client.server";
 import { siteSettings, socialLinks } from "~/db/schema";
 import { SETTING_KEYS, socialPlatforms, type SettingKey, type SocialPlatform } from "~/lib/site-settings";
 import { recordAudit } from "./history.server";

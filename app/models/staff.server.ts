@@ -1,7 +1,8 @@
 // Staff accounts: the list and changes super admins make, and a member's own password. Every change is
 // written to the audit log in the same transaction.
 import { asc, eq, or } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: staff accounts, their sign-ins and changes take effect at once.
+import { primary as db } from "~/db/client.server";
 import { staffSessions, staffUsers } from "~/db/schema";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { passwordProblem, roleLabel } from "~/lib/permissions";

@@ -10,7 +10,8 @@ import { MIN_PASSWORD_LENGTH } from "~/lib/permissions";
 import { endOtherSessions, listSessions, requireAdminForm, requireStaff, waitInMinutes } from "~/utils/auth.server";
 import { recordAudit } from "~/models/history.server";
 import { changeOwnPassword } from "~/models/staff.server";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: a staff screen shows what was just saved.
+import { primary as db } from "~/db/client.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { staff, csrf, session } = await requireStaff(request, "account");

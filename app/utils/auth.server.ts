@@ -8,7 +8,8 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: a session is valid (or signed out) the moment it is written.
+import { primary as db } from "~/db/client.server";
 import { staffSessions, staffUsers } from "~/db/schema";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { clientAddressOf, readForm } from "~/lib/http.server";

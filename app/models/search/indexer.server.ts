@@ -23,7 +23,8 @@
 import { and, eq, getTableName, inArray, sql, type SQL } from "drizzle-orm";
 import type { MySqlDatabase } from "drizzle-orm/mysql-core";
 import type { MySql2PreparedQueryHKT, MySql2QueryResultHKT } from "drizzle-orm/mysql2";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: the index is built from the rows a save just wrote.
+import { primary as db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import {
   boardPapers,
