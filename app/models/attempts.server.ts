@@ -8,7 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: a student never reads an older state of their attempt than they just saved.
+import { primary as db } from "~/db/client.server";
 import { categories, examAttemptAnswers, examAttempts, examTitles, questionOptions, questions, setQuestions, subjects } from "~/db/schema";
 import { ATTEMPT_KEEP_DAYS, GRACE_SECONDS, scoreAttempt, type AnswerChange, type ExamKeyQuestion, type StoredAnswer } from "~/lib/attempt";
 import { examPhase } from "~/lib/exam-phase";

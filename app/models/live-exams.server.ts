@@ -2,7 +2,8 @@
 // staff's live monitor (the exams of the week around now; per exam who is waiting, has started, has
 // finished) with its "publish the key now". Times are passed in and applied per request.
 import { and, asc, desc, eq, gt, gte, isNotNull, lt, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: a live exam's window and its attempts follow a staff save and a student's start at once.
+import { primary as db } from "~/db/client.server";
 import { examAttempts, examTitles, onlinePresence } from "~/db/schema";
 import { resourceDef } from "~/lib/admin/resources";
 import type { FieldErrors } from "~/lib/admin/fields";
