@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
-import { SETTING_KEYS, socialPlatforms } from "~/lib/site-settings";
+import { flagText, parseFields, readQuery, z, type FieldErrors } from "~/lib/input";
+import { SETTING_KEYS, socialPlatforms, type SettingKey, type SocialPlatform } from "~/lib/site-settings";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { loadSettings, saveSettings, type SettingsValues, type Stamp } from "~/models/settings.server";
 
@@ -22,37 +23,52 @@ const LABELS: Record<string, string> = {
   tumblr: "Tumblr",
   pinterest: "Pinterest",
 };
-const MAX: Record<string, number> = { site_name: 120, tagline: 200, default_description: 500, default_keywords: 500 };
+const MAX = { site_name: 120, tagline: 200, default_description: 500, default_keywords: 500 } satisfies Record<SettingKey, number>;
+const REQUIRED = "এটি পূরণ করুন। (Required.)";
+
+/** A value as typed (trimmed; blank when not sent): what the form shows again after a refusal. */
+const typed = z.string().trim().catch("").default("");
+const settingText = (k: SettingKey) => typed.pipe(z.string().max(MAX[k], `সর্বোচ্চ ${MAX[k]} অক্ষর। (At most ${MAX[k]} characters.)`));
+const socialLink = typed.pipe(
+  z.string().refine((v) => !v || (v.length <= 512 && /^https:\/\/[^\s]+$/i.test(v)), "একটি https:// ঠিকানা দিন, অথবা খালি রাখুন। (An https:// address, or blank.)"),
+);
+
+const SettingsTyped = z.object(Object.fromEntries([...SETTING_KEYS, ...socialPlatforms].map((k) => [k, typed])) as Record<keyof SettingsValues, typeof typed>);
+
+/** The settings form: each text within its limit (the site's name required), each social link https or blank, and the versions the form was loaded at. */
+const SettingsForm = z.object({
+  ...(Object.fromEntries(SETTING_KEYS.map((k) => [k, settingText(k)])) as Record<SettingKey, ReturnType<typeof settingText>>),
+  site_name: settingText("site_name").pipe(z.string().min(1, REQUIRED)),
+  ...(Object.fromEntries(socialPlatforms.map((p) => [p, socialLink])) as Record<SocialPlatform, typeof socialLink>),
+  // What loadSettings stamped: anything else reads as no stamp, which the save takes for a conflict.
+  stamp: z
+    .string()
+    .default("{}")
+    .transform((s): unknown => {
+      try {
+        return JSON.parse(s);
+      } catch {
+        return {};
+      }
+    })
+    .pipe(z.record(z.number()).catch({})),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { csrf } = await requireStaff(request, "content");
   const { values, stamp } = await loadSettings();
-  return json({ csrf, values, stamp: JSON.stringify(stamp), saved: new URL(request.url).searchParams.get("saved") === "1" });
+  const { saved } = readQuery(z.object({ saved: flagText }), new URL(request.url).searchParams);
+  return json({ csrf, values, stamp: JSON.stringify(stamp), saved });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { staff, csrf } = await requireStaff(request, "content");
   const form = await requireAdminForm(request, csrf);
-  const values = {} as SettingsValues;
-  const errors: Record<string, string> = {};
-  for (const k of SETTING_KEYS) {
-    values[k] = (form.get(k) ?? "").trim();
-    if (values[k].length > MAX[k]) errors[k] = `সর্বোচ্চ ${MAX[k]} অক্ষর। (At most ${MAX[k]} characters.)`;
-  }
-  if (!values.site_name) errors.site_name = "এটি পূরণ করুন। (Required.)";
-  for (const p of socialPlatforms) {
-    values[p] = (form.get(p) ?? "").trim();
-    if (values[p] && (!/^https:\/\/[^\s]+$/i.test(values[p]) || values[p].length > 512)) errors[p] = "একটি https:// ঠিকানা দিন, অথবা খালি রাখুন। (An https:// address, or blank.)";
-  }
-  let stamp: Stamp = {};
-  try {
-    stamp = JSON.parse(form.get("stamp") ?? "{}");
-  } catch {
-    stamp = {};
-  }
-  if (Object.keys(errors).length) return json({ values, errors, conflict: false }, { status: 400 });
-  const result = await saveSettings(values, stamp, staff.id);
-  if (result === "conflict") return json({ values, errors, conflict: true }, { status: 409 });
+  const parsed = parseFields(SettingsForm, form);
+  if (!parsed.ok) return json({ values: readQuery(SettingsTyped, form) as SettingsValues, errors: parsed.errors, conflict: false }, { status: 400 });
+  const { stamp, ...values } = parsed.data;
+  const result = await saveSettings(values, stamp as Stamp, staff.id);
+  if (result === "conflict") return json({ values, errors: {} as FieldErrors, conflict: true }, { status: 409 });
   return redirect("/gradmin/settings?saved=1");
 }
 
@@ -62,7 +78,7 @@ export default function Settings() {
   const data = useLoaderData<typeof loader>();
   const state = useActionData<typeof action>();
   const values = (state?.values ?? data.values) as Record<string, string>;
-  const errors = (state?.errors ?? {}) as Record<string, string>;
+  const errors: FieldErrors = state?.errors ?? {};
   const field = (k: string, type: "text" | "url" = "text") => (
     <label key={k}>
       <span>{LABELS[k]}</span>
