@@ -97,6 +97,7 @@ export function storable(response) {
 
 export function createPageCache({
   databaseUrl = process.env.DATABASE_URL,
+  replicaUrls = (process.env.DATABASE_REPLICA_URLS ?? "").split(",").map((u) => u.trim()).filter(Boolean),
   ttlSeconds = Number(process.env.PAGE_CACHE_TTL || 10),
   maxBytes = Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024,
   pollMs = Number(process.env.PAGE_CACHE_POLL_MS || 1000),
@@ -108,11 +109,18 @@ export function createPageCache({
   let version = null; // unknown until the first read: nothing is cached before it
 
   const pool = mysql.createPool({ uri: databaseUrl, charset: "utf8mb4", connectionLimit: 1, connectTimeout: 2000, enableKeepAlive: true });
+  // With read replicas the version is read where this process's pages read their content: the
+  // replica app/db/client.server.ts picks (the same one, by process id), else the primary when it
+  // fails. A version read on the primary while the pages read a lagging replica would store the
+  // replica's older pages under the newer version (docs/caching.md).
+  const replicaUrl = replicaUrls.length ? replicaUrls[process.pid % replicaUrls.length] : null;
+  const replicaPool = replicaUrl ? mysql.createPool({ uri: replicaUrl, charset: "utf8mb4", connectionLimit: 1, connectTimeout: 2000, enableKeepAlive: true }) : null;
+  const VERSION_SQL = { sql: "SELECT `value` FROM site_settings WHERE `key` = 'content_version'", timeout: 2000 };
+  const queryVersion = () => (replicaPool ? replicaPool.query(VERSION_SQL).catch(() => pool.query(VERSION_SQL)) : pool.query(VERSION_SQL));
   let reading = null;
   /** Reads the content version; on a change every entry goes. A failed read keeps what we have (they expire). */
   function readVersion() {
-    reading ??= pool
-      .query({ sql: "SELECT `value` FROM site_settings WHERE `key` = 'content_version'", timeout: 2000 })
+    reading ??= queryVersion()
       .then(([rows]) => {
         const next = rows[0]?.value ?? "0";
         if (next !== version) {
@@ -235,6 +243,7 @@ export function createPageCache({
       clearInterval(timer);
       clear();
       await pool.end().catch(() => {});
+      await replicaPool?.end().catch(() => {});
     },
   };
 }

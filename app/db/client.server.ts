@@ -139,7 +139,7 @@ const UNAVAILABLE = new Set([
 /** Errors a replica gives while it has not caught up with a migration the primary has: read there instead, the replica stays in use. */
 const NOT_YET_THERE = new Set(["ER_NO_SUCH_TABLE", "ER_BAD_FIELD_ERROR", "ER_BAD_DB_ERROR", "ER_TABLEACCESS_DENIED_ERROR", "ER_COLUMNACCESS_DENIED_ERROR"]);
 /** How long a failing replica is left alone before it is probed again (its reads go to the primary meanwhile). */
-const REPLICA_RETRY_MS = Number(process.env.DB_REPLICA_RETRY_MS || 5_000);
+const replicaRetryMs = () => Number(process.env.DB_REPLICA_RETRY_MS || 5_000);
 
 type Replica = { url: string; pool: mysql.Pool; db: Db; down: boolean; probe: ReturnType<typeof setTimeout> | null };
 
@@ -166,16 +166,16 @@ function replicaPool(url: string, primaryPool: mysql.Pool, count: () => void): R
   const markDown = (e: unknown) => {
     if (replica.down) return;
     replica.down = true;
-    console.warn(`[db] replica ${where} unavailable (${(e as { code?: string })?.code ?? (e as Error)?.message}): reading from the primary, probing it every ${REPLICA_RETRY_MS / 1000} s`);
+    console.warn(`[db] replica ${where} unavailable (${(e as { code?: string })?.code ?? (e as Error)?.message}): reading from the primary, probing it every ${replicaRetryMs() / 1000} s`);
     scheduleProbe();
   };
   const scheduleProbe = () => {
     replica.probe = setTimeout(async () => {
       replica.probe = null;
       try {
-        const conn = await acquire(pool, Math.min(QUEUE_TIMEOUT_MS, REPLICA_RETRY_MS));
+        const conn = await acquire(pool, Math.min(QUEUE_TIMEOUT_MS, Math.max(1000, replicaRetryMs())));
         try {
-          await conn.query({ sql: "SELECT 1", timeout: Math.min(QUERY_TIMEOUT_MS, REPLICA_RETRY_MS) });
+          await conn.query({ sql: "SELECT 1", timeout: Math.min(QUERY_TIMEOUT_MS, Math.max(1000, replicaRetryMs())) });
         } finally {
           conn.release();
         }
@@ -184,7 +184,7 @@ function replicaPool(url: string, primaryPool: mysql.Pool, count: () => void): R
       } catch {
         if (!state.closed) scheduleProbe();
       }
-    }, REPLICA_RETRY_MS);
+    }, replicaRetryMs());
     replica.probe.unref?.();
   };
   const warned = new Set<string>();
