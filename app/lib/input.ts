@@ -101,13 +101,14 @@ export type Parsed<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors
 /** A form (or query) read by its schema: the typed data, or the first message for each field. */
 export function parseFields<S extends z.ZodTypeAny>(schema: S, source: URLSearchParams, lists: readonly string[] = []): Parsed<z.output<S>> {
   const result = schema.safeParse(fieldsOf(source, lists));
-  if (result.success) return { ok: true, data: result.data };
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrorsOf(result.error) };
+}
+
+/** A schema's refusal in the one error shape: the first message of each field (of the form: `form`). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : "form";
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  for (const issue of error.issues) errors[issue.path.length ? String(issue.path[0]) : "form"] ??= issue.message;
+  return errors;
 }
 
 /** The values a form sends back for re-display: only the named fields, each cut to its limit. */

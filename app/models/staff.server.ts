@@ -5,6 +5,8 @@ import { asc, eq, or } from "drizzle-orm";
 import { primary as db } from "~/db/client.server";
 import { staffSessions, staffUsers } from "~/db/schema";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { NewStaffRules } from "~/lib/admin/staff-forms";
+import { fieldErrorsOf } from "~/lib/input";
 import { passwordProblem, roleLabel } from "~/lib/permissions";
 import { recordAudit } from "~/models/history.server";
 import { countHit, secondsLeft, uncountHit } from "~/models/rate-limit.server";
@@ -48,12 +50,8 @@ export type FieldErrors = Partial<Record<"name" | "username" | "email" | "role" 
 
 /** Field errors for a new account (the form shows them beside the fields), or null. */
 export async function checkNewStaff(input: NewStaff): Promise<FieldErrors | null> {
-  const errors: FieldErrors = {};
-  if (!input.name.trim()) errors.name = "নাম লিখুন। (Enter a name.)";
-  if (!/^[A-Za-z0-9._-]{3,64}$/.test(input.username)) errors.username = "৩–৬৪ অক্ষর: ইংরেজি অক্ষর, সংখ্যা, . _ - (3–64 letters, digits, . _ -)";
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email) || input.email.length > 255) errors.email = "সঠিক ইমেইল লিখুন। (Enter a valid email.)";
-  const problem = passwordProblem(input.password, input.username);
-  if (problem) errors.password = problem;
+  const shape = NewStaffRules.safeParse(input);
+  const errors: FieldErrors = shape.success ? {} : (fieldErrorsOf(shape.error) as FieldErrors);
   if (!errors.username || !errors.email) {
     const taken = await db
       .select({ username: staffUsers.username, email: staffUsers.email })

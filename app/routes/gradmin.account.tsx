@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput, Field, Notice } from "~/components/admin";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
+import { parseFields, readQuery, z, type FieldErrors } from "~/lib/input";
 import { MIN_PASSWORD_LENGTH } from "~/lib/permissions";
 import { endOtherSessions, listSessions, requireAdminForm, requireStaff, waitInMinutes } from "~/utils/auth.server";
 import { recordAudit } from "~/models/history.server";
@@ -19,37 +20,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     staff: { name: staff.name, username: staff.username, email: staff.email },
     csrf,
-    notice: SAVED[new URL(request.url).searchParams.get("saved") ?? ""] ?? null,
+    notice: SAVED[readQuery(SavedQuery, new URL(request.url).searchParams).saved ?? ""] ?? null,
     sessions: sessions.map((s) => ({ ...s, createdAt: formatDhakaDateTime(s.createdAt), lastSeenAt: formatDhakaDateTime(s.lastSeenAt) })),
   });
 }
 
+const SavedQuery = z.object({ saved: z.enum(["password", "sessions"]).optional().catch(undefined) });
+
+/** The own password change: the current one (checked by the model) and the new one typed twice. */
+const OwnPasswordForm = z
+  .object({ current: z.string().default(""), password: z.string().default(""), confirm: z.string().default("") })
+  .refine((f) => f.password === f.confirm, { path: ["confirm"], message: "দুটি নতুন পাসওয়ার্ড মেলেনি। (The new passwords differ.)" });
+
 export async function action({ request }: ActionFunctionArgs) {
   const { staff, csrf, session } = await requireStaff(request, "account");
   const form = await requireAdminForm(request, csrf);
-  const intent = form.get("intent");
-  if (intent === "end-others") {
+  const which = parseFields(z.object({ intent: z.enum(["end-others", "password"]) }), form);
+  if (!which.ok) return json({ errors: { form: "Unknown action." } as FieldErrors }, { status: 400 });
+  if (which.data.intent === "end-others") {
     await endOtherSessions(staff.id, session);
     await db.transaction((tx) => recordAudit(tx, { staffId: staff.id, action: "end-sessions", entity: "session", entityId: null, summary: "others" }));
     return redirect("/gradmin/account?saved=sessions");
   }
-  if (intent === "password") {
-    const next = form.get("password") ?? "";
-    if (next !== (form.get("confirm") ?? "")) {
-      return json({ errors: { confirm: "দুটি নতুন পাসওয়ার্ড মেলেনি। (The new passwords differ.)" } as Record<string, string> }, { status: 400 });
-    }
-    const result = await changeOwnPassword({ staffId: staff.id, current: form.get("current") ?? "", next });
-    if ("waitSeconds" in result) {
-      const wait = waitInMinutes(result.waitSeconds);
-      const message = `বর্তমান পাসওয়ার্ড অনেকবার ভুল দেওয়া হয়েছে। ${wait.bn} পরে আবার চেষ্টা করুন। (Too many wrong current passwords. Try again in ${wait.en}.)`;
-      return json({ errors: { form: message } as Record<string, string> }, { status: 429 });
-    }
-    if (!result.changed) return json({ errors: result.errors as Record<string, string> }, { status: 400 });
-    // Whoever else holds a session (a stolen cookie, a forgotten computer) is out with the old password.
-    await endOtherSessions(staff.id, session);
-    return redirect("/gradmin/account?saved=password");
+  const parsed = parseFields(OwnPasswordForm, form);
+  if (!parsed.ok) return json({ errors: parsed.errors }, { status: 400 });
+  const { current, password: next } = parsed.data;
+  const result = await changeOwnPassword({ staffId: staff.id, current, next });
+  if ("waitSeconds" in result) {
+    const wait = waitInMinutes(result.waitSeconds);
+    const message = `বর্তমান পাসওয়ার্ড অনেকবার ভুল দেওয়া হয়েছে। ${wait.bn} পরে আবার চেষ্টা করুন। (Too many wrong current passwords. Try again in ${wait.en}.)`;
+    return json({ errors: { form: message } as FieldErrors }, { status: 429 });
   }
-  return json({ errors: { form: "Unknown action." } as Record<string, string> }, { status: 400 });
+  if (!result.changed) return json({ errors: result.errors as FieldErrors }, { status: 400 });
+  // Whoever else holds a session (a stolen cookie, a forgotten computer) is out with the old password.
+  await endOtherSessions(staff.id, session);
+  return redirect("/gradmin/account?saved=password");
 }
 
 const SAVED: Record<string, string> = {

@@ -5,13 +5,15 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput, Field, Notice } from "~/components/admin";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { notFound, parseId } from "~/lib/http.server";
-import { MIN_PASSWORD_LENGTH, normaliseRole, passwordProblem, ROLES } from "~/lib/permissions";
+import { newPasswordFor, StaffAccessForm } from "~/lib/admin/staff-forms";
+import { fieldsOr400, notFound } from "~/lib/http.server";
+import { idText, parseFields, readQuery, z, type FieldErrors } from "~/lib/input";
+import { MIN_PASSWORD_LENGTH, ROLES } from "~/lib/permissions";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { getStaff, resetStaffPassword, updateStaffAccess } from "~/models/staff.server";
 
 async function member(idParam: string | undefined) {
-  const id = parseId(idParam);
+  const id = idText.safeParse(idParam).data;
   const row = id ? await getStaff(id) : null;
   if (!row) throw notFound("এই স্টাফ পাওয়া যায়নি। (No such staff member.)");
   return row;
@@ -20,31 +22,28 @@ async function member(idParam: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { staff: actor, csrf } = await requireStaff(request, "staff");
   const row = await member(params.id);
-  return json({ csrf, member: row, self: row.id === actor.id, saved: new URL(request.url).searchParams.get("saved") });
+  const { saved } = readQuery(z.object({ saved: z.enum(["created", "access", "password"]).optional().catch(undefined) }), new URL(request.url).searchParams);
+  return json({ csrf, member: row, self: row.id === actor.id, saved });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { staff: actor, csrf } = await requireStaff(request, "staff");
   const form = await requireAdminForm(request, csrf);
   const row = await member(params.id);
-  const intent = form.get("intent");
-  if (intent === "access") {
-    const role = normaliseRole(form.get("role"));
-    const change = { role: ROLES.some((r) => r.role === role) ? role : 0, isSuperAdmin: role === 1, disabled: form.get("disabled") === "1" };
+  const which = parseFields(z.object({ intent: z.enum(["access", "password"]) }), form);
+  if (!which.ok) return json({ errors: { access: "Unknown action." } as FieldErrors }, { status: 400 });
+  if (which.data.intent === "access") {
+    const change = fieldsOr400(StaffAccessForm, form);
     if (row.id === actor.id && (change.disabled || !change.isSuperAdmin)) {
-      return json({ errors: { access: "নিজের অ্যাকাউন্ট বন্ধ বা নিজের সুপার অ্যাডমিন ভূমিকা বাদ দেওয়া যায় না। (You cannot disable or demote yourself.)" } as Record<string, string> }, { status: 400 });
+      return json({ errors: { access: "নিজের অ্যাকাউন্ট বন্ধ বা নিজের সুপার অ্যাডমিন ভূমিকা বাদ দেওয়া যায় না। (You cannot disable or demote yourself.)" } as FieldErrors }, { status: 400 });
     }
     await updateStaffAccess(row.id, change, actor.id);
     return redirect(`/gradmin/staff/${row.id}?saved=access`);
   }
-  if (intent === "password") {
-    const password = form.get("password") ?? "";
-    const problem = passwordProblem(password, row.username);
-    if (problem) return json({ errors: { password: problem } as Record<string, string> }, { status: 400 });
-    await resetStaffPassword(row.id, password, actor.id);
-    return redirect(`/gradmin/staff/${row.id}?saved=password`);
-  }
-  return json({ errors: { access: "Unknown action." } as Record<string, string> }, { status: 400 });
+  const parsed = parseFields(newPasswordFor(row.username), form);
+  if (!parsed.ok) return json({ errors: parsed.errors }, { status: 400 });
+  await resetStaffPassword(row.id, parsed.data.password, actor.id);
+  return redirect(`/gradmin/staff/${row.id}?saved=password`);
 }
 
 const SAVED: Record<string, string> = {

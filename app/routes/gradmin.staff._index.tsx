@@ -4,28 +4,26 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput, Field, Notice } from "~/components/admin";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { MIN_PASSWORD_LENGTH, normaliseRole, ROLES } from "~/lib/permissions";
+import { NewStaffForm } from "~/lib/admin/staff-forms";
+import { fieldsOr400 } from "~/lib/http.server";
+import { readQuery, z } from "~/lib/input";
+import { MIN_PASSWORD_LENGTH, ROLES } from "~/lib/permissions";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { checkNewStaff, createStaff, listStaff } from "~/models/staff.server";
+
+/** ?saved= after a redirect: any word shows the notice; nothing else is read from it. */
+const SavedQuery = z.object({ saved: z.string().max(20).optional().catch(undefined) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { csrf } = await requireStaff(request, "staff");
   const staff = await listStaff();
-  return json({ csrf, staff, saved: new URL(request.url).searchParams.get("saved") });
+  return json({ csrf, staff, saved: readQuery(SavedQuery, new URL(request.url).searchParams).saved });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { staff: actor, csrf } = await requireStaff(request, "staff");
   const form = await requireAdminForm(request, csrf);
-  const role = normaliseRole(form.get("role"));
-  const input = {
-    name: (form.get("name") ?? "").trim().slice(0, 120),
-    username: (form.get("username") ?? "").trim(),
-    email: (form.get("email") ?? "").trim().toLowerCase(),
-    role: ROLES.some((r) => r.role === role) ? role : 0,
-    isSuperAdmin: role === 1,
-    password: form.get("password") ?? "",
-  };
+  const input = fieldsOr400(NewStaffForm, form);
   const errors = await checkNewStaff(input);
   if (errors) {
     const { password: _p, ...typed } = input;
