@@ -8,7 +8,8 @@ import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
 import { resourceDef } from "~/lib/admin/resources";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { CSV_COLUMNS, IMPORT_FORMATS, MAX_IMPORT_QUESTIONS, type ImportFormat } from "~/lib/import/format-names";
-import { parseId } from "~/lib/http.server";
+import { badRequest } from "~/lib/http.server";
+import { idText, intentOf, parseFields, readQuery, wholeText, z, type FieldErrors } from "~/lib/input";
 import { choicesFor } from "~/models/admin/content.server";
 import { readContentForm, tooLargeFile } from "~/utils/admin-form.server";
 import { commitImport, previewImport, previewRows, targetProblem, type PreviewRow } from "~/models/admin/import.server";
@@ -21,16 +22,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { csrf } = await requireStaff(request, "content");
   const choices = await choicesFor(resourceDef("exams")!);
   const chapters = (await choicesFor(resourceDef("topics")!)).chapters;
-  const p = new URL(request.url).searchParams;
-  return json({ csrf, chapters, sets: choices["question-sets"], imported: p.get("imported"), skipped: p.get("skipped") });
+  const { imported, skipped } = readQuery(DoneQuery, new URL(request.url).searchParams);
+  return json({ csrf, chapters, sets: choices["question-sets"], imported, skipped });
 }
 
+/** A count in the URL an import lands on (?imported=12&skipped=1); anything else is no count. */
+const count = z
+  .string()
+  .optional()
+  .transform((v) => wholeText().safeParse(v ?? "").data ?? null);
+const DoneQuery = z.object({ imported: count, skipped: count });
+
+const typed = z.string().catch("").default("");
+/** What was chosen and pasted, as typed: sent back with a refusal so that nothing has to be chosen again. */
+const ImportTyped = z.object({ format: typed, chapterId: typed, setId: typed, text: typed });
+
+/** The import form: a format, a chapter (a set optional), pasted text (a file comes beside it), and which step. */
+const ImportForm = z.object({
+  format: z.enum(IMPORT_FORMATS as [ImportFormat, ...ImportFormat[]], { message: "ফাইলের ধরন বেছে নিন। (Choose the file format.)" }),
+  chapterId: z
+    .string()
+    .default("")
+    .transform((v) => idText.safeParse(v).data)
+    .pipe(z.number({ message: "কোন অধ্যায়ে যাবে, বেছে নিন। (Choose the chapter.)" })),
+  setId: z
+    .string()
+    .optional()
+    .transform((v) => idText.safeParse(v).data ?? null),
+  text: z.string().default(""),
+  intent: intentOf(["preview", "import"], "preview"),
+});
+
 type Field = "format" | "file" | "chapterId" | "setId";
-/** What was chosen, sent back with a refusal so that nothing has to be chosen again. */
-type Values = { format: string; chapterId: string; setId: string; text: string };
+type Values = z.output<typeof ImportTyped>;
 type ActionData = {
-  error?: string;
-  fieldErrors?: Partial<Record<Field, string>>;
+  errors?: FieldErrors;
   values?: Values;
   preview?: { rows: PreviewRow[]; good: number; bad: number; warned: number; format: ImportFormat; text: string; chapterId: number; setId: number | null };
 };
@@ -38,13 +64,15 @@ type ActionData = {
 export async function action({ request }: ActionFunctionArgs) {
   const { staff, csrf } = await requireStaff(request, "content");
   const { form, files, oversizeFiles } = await readContentForm(request, csrf, null, staff.id);
-  const format = form.get("format") as ImportFormat;
-  const chapterId = parseId(form.get("chapterId"));
-  const setId = parseId(form.get("setId"));
-  const values: Values = { format: form.get("format") ?? "", chapterId: form.get("chapterId") ?? "", setId: form.get("setId") ?? "", text: form.get("text") ?? "" };
-  const refuse = (fieldErrors: ActionData["fieldErrors"], error?: string) => json<ActionData>({ error, fieldErrors, values }, { status: 400 });
-  if (!IMPORT_FORMATS.includes(format)) return refuse({ format: "ফাইলের ধরন বেছে নিন। (Choose the file format.)" });
-  if (!chapterId) return refuse({ chapterId: "কোন অধ্যায়ে যাবে, বেছে নিন। (Choose the chapter.)" });
+  const values: Values = readQuery(ImportTyped, form);
+  const refuse = (errors: FieldErrors) => json<ActionData>({ errors, values }, { status: 400 });
+  const parsed = parseFields(ImportForm, form, ["intent"]);
+  if (!parsed.ok) {
+    // A step no button names is not a choice the person made: the form's 400, not a field's.
+    if (parsed.errors.intent) throw badRequest(parsed.errors.intent);
+    return refuse(parsed.errors);
+  }
+  const { format, chapterId, setId, intent } = parsed.data;
   const target = { chapterId, setId };
   const problem = await targetProblem(target);
   if (problem) return refuse({ [problem.field]: problem.message });
@@ -56,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // From here on the text is sound: keep it in the paste box, so another format can be tried at once.
   values.text = text;
 
-  if (form.get("intent") === "import") {
+  if (intent === "import") {
     const result = await commitImport(format, text, target, staff.id);
     if ("fileError" in result) return refuse({ file: result.fileError });
     return redirect(`/gradmin/import?imported=${result.imported}&skipped=${result.skipped}`);
@@ -120,8 +148,8 @@ export default function ImportQuestions() {
   const data = useActionData<typeof action>() as ActionData | undefined;
   const preview = data?.preview;
   const values = data?.values;
-  const errors = data?.fieldErrors ?? {};
-  const refused = Object.entries(errors) as [Field, string][];
+  const errors = data?.errors ?? {};
+  const refused = Object.entries(errors).filter(([key]) => key !== "form") as [Field, string][];
   return (
     <>
       <p>
@@ -134,7 +162,7 @@ export default function ImportQuestions() {
           {Number(skipped) ? `, ${skipped} skipped` : ""}.)
         </Notice>
       ) : null}
-      {data?.error ? <Notice kind="error">{data.error}</Notice> : null}
+      {errors.form ? <Notice kind="error">{errors.form}</Notice> : null}
       {refused.length ? (
         <div className="notice error error-summary" role="alert">
           <p>ফাইলটি নেওয়া যায়নি। (The file was not taken.)</p>

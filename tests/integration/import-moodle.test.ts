@@ -31,7 +31,7 @@ function postMultipart(fields: Record<string, string | File>) {
 }
 
 type Preview = { rows: PreviewRow[]; good: number; bad: number; warned: number; text: string };
-type Refusal = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+type Refusal = { errors?: Record<string, string>; values?: Record<string, string> };
 
 /** Uploads a file for preview; the preview's JSON. */
 async function preview(format: string, path: string, chapter = chapterId) {
@@ -183,14 +183,14 @@ describe("Moodle's Aiken fixtures", () => {
     const { status, data } = await preview("aiken", "gift/examples.txt");
     expect(status).toBe(400);
     expect(data.preview).toBeUndefined();
-    expect(data.fieldErrors?.file).toMatch(/does not look like Aiken.*choose GIFT/);
+    expect(data.errors?.file).toMatch(/does not look like Aiken.*choose GIFT/);
     expect(data.values).toMatchObject({ format: "aiken", chapterId: String(chapterId) });
   });
 
   it("an Aiken file chosen as GIFT says it does not look like GIFT", async () => {
     const { status, data } = await preview("gift", "aiken/questions.aiken.txt");
     expect(status).toBe(400);
-    expect(data.fieldErrors?.file).toMatch(/does not look like GIFT.*choose Aiken/);
+    expect(data.errors?.file).toMatch(/does not look like GIFT.*choose Aiken/);
   });
 });
 
@@ -200,7 +200,7 @@ describe("file size", () => {
     const res = await run((await screen()).action, postMultipart({ format: "gift", chapterId: String(chapterId), setId: "", intent: "preview", "upload.file": big }));
     expect(res.status).toBe(400);
     const data = (await res.json()) as Refusal;
-    expect(data.fieldErrors?.file).toMatch(/larger than 4 MB/);
+    expect(data.errors?.file).toMatch(/larger than 4 MB/);
     expect(data.values).toMatchObject({ format: "gift", chapterId: String(chapterId) });
   });
 });
