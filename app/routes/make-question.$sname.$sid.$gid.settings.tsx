@@ -25,6 +25,7 @@ import { clientAddressOf, fieldsOr400, readForm } from "~/lib/http.server";
 import { readQuery, z } from "~/lib/input";
 import { sealKeys } from "~/models/answer-keys.server";
 import { composePaper, countPaperSave, loadSelection, PAPERS_LIMITED, savePaper } from "~/models/make-question.server";
+import { createOwner } from "~/models/omr.server";
 import { requireSubjectGrade } from "~/models/study.server";
 import papersStyles from "~/styles/papers.css";
 import makeQuestionStyles from "~/styles/make-question.css";
@@ -57,7 +58,8 @@ async function selection(args: LoaderFunctionArgs, ids: number[]) {
  * Step 3, /make-question/{sname}/{sid}/{gid}/settings?q=..: the chosen questions and the paper's
  * settings (header, time, full marks from the questions' marks, instructions, 1–4 sets with their own
  * shuffles). The query may also carry settings (the paper's "change settings" link). The form POSTs
- * here; the paper is saved and the browser goes on to /questionpaper/p/{code}.
+ * here; the paper is saved with a private copy for the teacher, and the browser goes on to that
+ * copy's page, /questionpaper/t/{token} (keys, scans, results), which links the public /questionpaper/p/{code}.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const query = new URL(args.request.url).searchParams;
@@ -95,7 +97,10 @@ export async function action(args: ActionFunctionArgs) {
   const code = await savePaper(
     composePaper({ id: subject.id, gradeId: subject.gid, slug: subject.slug, name: subject.sname, gradeName: subject.gname }, questions, settings),
   );
-  return redirect(`/questionpaper/p/${code}`, 303);
+  // Every save makes the teacher a private copy (keys, scanned sheets, results) behind a new token;
+  // the browser goes to its page, whose address is the token.
+  const token = await createOwner({ code });
+  return redirect(token ? `/questionpaper/t/${token}?saved=1` : `/questionpaper/p/${code}`, 303);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
 import { Fragment } from "react";
-import { OmrSheet, PaperSetSheet, SetKeySheet } from "~/components/made-paper";
+import { OmrSheet, PaperSetSheet } from "~/components/made-paper";
 import { StepBar } from "~/components/make-question";
 import { Breadcrumb, PrintHint } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
@@ -12,7 +12,6 @@ import { readQuery, z } from "~/lib/input";
 import { stepQuery } from "~/lib/make-question";
 import { seo } from "~/lib/meta";
 import { settingsQuery } from "~/lib/paper-settings";
-import { sealKeys } from "~/models/answer-keys.server";
 import { getSavedPaper } from "~/models/make-question.server";
 import bengaliSemibold from "~/styles/fonts/hind-siliguri-bengali-600-normal-fixed-one.woff2";
 import madePaperStyles from "~/styles/made-paper.css";
@@ -28,28 +27,34 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: madePaperStyles },
 ];
 
-const PARTS = { sets: "শুধু প্রশ্নপত্র", keys: "শুধু উত্তরমালা", omr: "শুধু OMR উত্তরপত্র" } as const;
+const PARTS = { sets: "শুধু প্রশ্নপত্র", omr: "শুধু OMR উত্তরপত্র" } as const;
 type Part = keyof typeof PARTS;
 
 /** The paper's code as typed (an upper-case one is sent to its lower-case address; the model checks the rest). */
 const Params = z.object({ code: z.string().trim() });
-/** ?only=sets|keys|omr prints one kind; anything else prints all. */
+/** ?only=sets|omr prints one kind; anything else prints all (the keys are not on this page: ?only=keys is refused by the loader). */
 const PartQuery = z.object({ only: z.enum(Object.keys(PARTS) as [Part, ...Part[]]).nullable().catch(null) });
+
+/** Where the keys went: the answer keys and results are only on the teacher's private page. */
+export const KEYS_PRIVATE =
+  "উত্তরমালা এই ঠিকানায় দেখানো হয় না: উত্তরমালা ও ফলাফল শুধু প্রশ্নপত্র তৈরি করা শিক্ষকের ব্যক্তিগত লিংকে (/questionpaper/t/…) থাকে।";
 
 /**
  * Step 4, /questionpaper/p/{code}: a paper made with the make-question tool, stored whole, so the
- * address always shows the same paper. Each set on its own pages, each set's answer key on a page of
- * its own, then the OMR sheet; ?only=sets|keys|omr prints one kind. One round trip.
+ * address always shows the same paper. Each set on its own pages, then the OMR sheet; ?only=sets|omr
+ * prints one kind. This is the link a teacher shares: it never carries the keys (the loader drops
+ * them before the page sees the paper) nor results; those are on the private page of the token the
+ * teacher got when saving (routes/questionpaper.t.$token._index.tsx, models/omr.server.ts getOwner).
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { code: raw } = paramsOr404(Params, params);
   const url = new URL(request.url);
   if (raw !== raw.toLowerCase() && raw.length <= 16) throw redirect(`/questionpaper/p/${encodeURIComponent(raw.toLowerCase())}${url.search}`, 301);
+  if (url.searchParams.get("only") === "keys") throw notFound(KEYS_PRIVATE);
   const stored = await getSavedPaper(raw);
   if (!stored) throw notFound("এই ঠিকানায় কোনো প্রশ্নপত্র নেই।");
-  // The paper keeps its keys; while an exam seals one, the printed key leaves it out (as "—").
-  const sealed = await sealKeys(stored.questions.map((q) => ({ ...q, explanationHtml: null })));
-  const paper = { ...stored, questions: sealed.map(({ explanationHtml: _e, keySealed: _s, ...q }) => q) };
+  // The public page never holds a key: the stored paper's are dropped here.
+  const paper = { ...stored, questions: stored.questions.map((q) => ({ ...q, correct: null })) };
   const { only: part } = readQuery(PartQuery, url.searchParams);
   const { subject, settings } = paper;
   const base = `/make-question/${encodeURIComponent(subject.slug)}/${subject.id}/${subject.gradeId}`;
@@ -87,10 +92,14 @@ export default function SavedPaper() {
       <div className="panel mp-toolbar no-print">
         <h1>{settings.exam || "প্রশ্নপত্র"}</h1>
         <p>
-          {toBanglaDigits(sets.length)}টি সেট ({sets.map((s) => s.code).join(", ")}) · প্রতিটি সেটের উত্তরমালা আলাদা পাতায়
-          {hasMcq ? " · শেষে OMR উত্তরপত্র" : ""}।
+          {toBanglaDigits(sets.length)}টি সেট ({sets.map((s) => s.code).join(", ")}){hasMcq ? " · শেষে OMR উত্তরপত্র" : ""}।
         </p>
         <PrintHint />
+        <p className="mp-private-note">
+          এই লিংকটি শিক্ষার্থীদের দেওয়া যায়: এখানে উত্তরমালা বা ফলাফল নেই। উত্তরমালা, OMR উত্তরপত্র স্ক্যান ও ফলাফল থাকে শিক্ষকের ব্যক্তিগত লিংকে,
+          যা প্রশ্নপত্র তৈরির পর একবার দেখানো হয়। আগে তৈরি করা প্রশ্নপত্রের (ব্যক্তিগত লিংক ছাড়া) উত্তরমালা আর এখানে দেখানো হয় না: নিচের «সেটিংস
+          বদলে নতুন প্রশ্নপত্র তৈরি করুন» থেকে একই সেটিংসে আবার তৈরি করুন — একই প্রশ্নপত্র, সাথে নতুন একটি ব্যক্তিগত লিংক পাবেন।
+        </p>
         <p>
           এই প্রশ্নপত্রের স্থায়ী ঠিকানা (বদলায় না): <a href={here}>{here}</a>। শেষবার খোলার পর এক বছর কেউ না খুললে
           প্রশ্নপত্রটি মুছে ফেলা হয়।
@@ -113,7 +122,6 @@ export default function SavedPaper() {
         {sets.map((set) => (
           <Fragment key={set.code}>
             {show("sets") ? <PaperSetSheet paper={paper} set={set} /> : null}
-            {show("keys") ? <SetKeySheet paper={paper} set={set} /> : null}
           </Fragment>
         ))}
         {show("omr") ? <OmrSheet paper={paper} /> : null}

@@ -23,7 +23,7 @@ const TABLES = [
   "question_sets", "questions", "question_options", "question_parts", "question_sources", "set_questions",
   "exam_title_groups", "exam_groups", "exam_group_subjects", "exam_titles", "examples",
   "boards", "board_papers", "live_classes", "videos", "revisions", "audit_log", "media",
-  "saved_papers", "exam_attempts", "exam_attempt_answers", "search_docs", "search_postings", "rate_limits",
+  "saved_papers", "paper_owners", "omr_sheets", "omr_answers", "exam_attempts", "exam_attempt_answers", "search_docs", "search_postings", "rate_limits",
 ];
 
 /** Empties the tables the screens read, so each test file starts from a known state. */

@@ -9,6 +9,7 @@ import { loader as chaptersLoader } from "~/routes/make-question.$sname.$sid.$gi
 import MakeQuestionBank, { loader as bankLoader } from "~/routes/make-question.$sname.$sid.$gid.questions";
 import MakeQuestionSettings, { action as settingsAction, loader as settingsLoader } from "~/routes/make-question.$sname.$sid.$gid.settings";
 import SavedPaper, { loader as paperLoader } from "~/routes/questionpaper.p.$code";
+import TeacherPaper, { loader as teacherLoader } from "~/routes/questionpaper.t.$token._index/route";
 import FirstVersionPaper, { loader as firstVersionLoader } from "~/routes/make-question.$sname.$sid.$gid.paper";
 import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema, type QuestionFixture } from "./db";
 import { html } from "../support/render";
@@ -22,6 +23,12 @@ const json = async (res: Response) => {
   return res.json();
 };
 const ids = (list: { id: number }[]) => list.map((x) => x.id);
+/** A save answers with the teacher's private page; its loader names the public paper's code. */
+const tokenOf = (res: Response) => /^\/questionpaper\/t\/([0-9a-hjkmnp-tv-z]{32})\?saved=1$/.exec(res.headers.get("Location") ?? "")?.[1] ?? "";
+const codeOf = async (res: Response): Promise<string> => {
+  const token = tokenOf(res);
+  return (await json(await call(teacherLoader, `/questionpaper/t/${token}`, { token }))).code;
+};
 const post = (fields: [string, string][]) => ({
   method: "POST",
   body: new URLSearchParams(fields).toString(),
@@ -293,7 +300,7 @@ describe("step 3: settings", () => {
     });
   });
 
-  it("saves the paper and sends the browser to its short, stable address; saving it again gives the same address", async () => {
+  it("saves the paper with a short, stable public address and sends the browser to a new private page each time", async () => {
     const fields: [string, string][] = [
       ["q", "1001"], ["q", "1002"], ["q", "1003"], ["q", "1005"], ["q", "1006"], ["q", "1501"],
       ["institution", "আদর্শ উচ্চ বিদ্যালয়"], ["exam", "অর্ধবার্ষিক পরীক্ষা ২০২৫"], ["class", "দশম"], ["subject", "উচ্চতর গণিত"],
@@ -302,18 +309,20 @@ describe("step 3: settings", () => {
     ];
     const res = await call(settingsAction, settingsUrl(""), P, post(fields));
     expect(res.status).toBe(303);
-    const location = res.headers.get("Location")!;
-    expect(location).toMatch(/^\/questionpaper\/p\/[0-9a-hjkmnp-tv-z]{10}$/);
+    expect(tokenOf(res)).not.toBe("");
+    const code = await codeOf(res);
+    expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{10}$/);
     const again = await call(settingsAction, settingsUrl(""), P, post(fields));
-    expect(again.headers.get("Location")).toBe(location);
-    const rows = await db.select().from(schema.savedPapers).where(eq(schema.savedPapers.code, location.split("/").at(-1)!));
+    expect(tokenOf(again)).not.toBe(tokenOf(res));
+    expect(await codeOf(again)).toBe(code);
+    const rows = await db.select().from(schema.savedPapers).where(eq(schema.savedPapers.code, code));
     expect(rows).toHaveLength(1);
     const stored = JSON.parse(rows[0].content) as StoredPaper;
     expect(stored.settings).toMatchObject({ date: "2025-03-15", minutes: 40, fullMarks: 15, paper: "1", subjectCode: "126", instructions: "সব প্রশ্নের উত্তর দাও।\nক্যালকুলেটর ব্যবহার করা যাবে না।" });
     expect(rows[0]).toMatchObject({ subjectId: 1, gradeId: 1, title: "অর্ধবার্ষিক পরীক্ষা ২০২৫", questionCount: 6 });
     // Another setting is another paper at another address.
     const other = await call(settingsAction, settingsUrl(""), P, post(fields.map(([k, v]) => [k, k === "sets" ? "3" : v])));
-    expect(other.headers.get("Location")).not.toBe(location);
+    expect(await codeOf(other)).not.toBe(code);
   });
 
   it(`saves at most ${PAPERS_PER_HOUR} papers an hour for one address, also when they come at once, then answers 429 and keeps what was typed`, async () => {
@@ -397,6 +406,7 @@ describe("step 3: settings", () => {
 
 describe("step 4: the saved paper", () => {
   let code = "";
+  let token = "";
   let paper: StoredPaper;
   const selection = [1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1012, 1501, 1503];
 
@@ -407,8 +417,10 @@ describe("step 4: the saved paper", () => {
       P,
       post([...selection.map((id): [string, string] => ["q", String(id)]), ["exam", "সাপ্তাহিক পরীক্ষা"], ["sets", "4"], ["shuffle_q", "1"], ["shuffle_o", "1"], ["sources", "1"], ["date", "2025-03-15"], ["time", "155"]]),
     );
-    code = res.headers.get("Location")!.split("/").at(-1)!;
-    paper = (await json(await call(paperLoader, `/questionpaper/p/${code}`, { code }))).paper;
+    token = tokenOf(res);
+    code = await codeOf(res);
+    // The paper as stored, keys and all (the public page's copy has none).
+    paper = (await getSavedPaper(code))!;
   });
 
   it("holds four sets of the same questions, in four different orders, set ক in the chosen order", () => {
@@ -425,8 +437,9 @@ describe("step 4: the saved paper", () => {
     }
   });
 
-  it("prints each set's key from that set's option order: each key letter labels the bank's correct option", () => {
-    const page = html(SavedPaper, { code, paper, part: null, base: BASE, edit: "", step2: "" });
+  it("prints each set's key from that set's option order on the teacher's page: each key letter labels the bank's correct option", async () => {
+    const teacher = html(TeacherPaper, await json(await call(teacherLoader, `/questionpaper/t/${token}`, { token })));
+    const page = html(SavedPaper, { code, paper, part: null, base: BASE, edit: "", step2: "" }) + teacher;
     for (const set of paper.sets) {
       const key = answerKey(paper.questions, set);
       set.mcq.forEach((item, n) => {
@@ -435,7 +448,7 @@ describe("step 4: the saved paper", () => {
         expect(printed.key, `set ${set.code} question ${n + 1}`).toBe(q.correct);
       });
       // The printed key page says the same.
-      const keyPage = page.slice(page.indexOf(`data-key="${set.code}"`));
+      const keyPage = teacher.slice(teacher.indexOf(`data-key="${set.code}"`));
       const letters = [...keyPage.slice(0, keyPage.indexOf("</section>")).matchAll(/class="mp-key-letter">([^<]+)</g)].map((m) => m[1]);
       expect(letters).toEqual(key);
       // And in the printed set, the option under that letter is the correct option's text.
@@ -458,15 +471,14 @@ describe("step 4: the saved paper", () => {
     expect(page).toContain("পূর্ণমান: ৩০");
     expect(page).toContain("[ঢা. বো. ২০২৩]");
     expect(page.match(/class="mp-sheet mp-set"/g)).toHaveLength(4);
-    expect(page.match(/class="mp-sheet mp-key"/g)).toHaveLength(4);
+    expect(page).not.toContain("mp-sheet mp-key");
     expect(page.match(/class="omr-row"/g)).toHaveLength(10);
     expect(page.match(/class="omr-corner/g)).toHaveLength(4);
     expect(page).toContain('aria-label="রোল নম্বর"');
     expect(page).toContain('aria-label="সেট কোড"');
-    const only = html(SavedPaper, { code, paper, part: "keys", base: BASE, edit: "", step2: "" });
-    expect(only.match(/class="mp-sheet mp-key"/g)).toHaveLength(4);
+    const only = html(SavedPaper, { code, paper, part: "omr", base: BASE, edit: "", step2: "" });
     expect(only).not.toContain("mp-sheet mp-set");
-    expect(only).not.toContain("omr-row");
+    expect(only).toContain("omr-row");
   });
 
   it("offers a print button and the phone's way to print", () => {
@@ -481,9 +493,9 @@ describe("step 4: the saved paper", () => {
       post([...selection.map((id): [string, string] => ["q", String(id)]), ["exam", "সাপ্তাহিক পরীক্ষা"], ["sets", "4"], ["shuffle_q", "1"], ["shuffle_o", "1"], ["date", "2025-03-15"], ["time", "155"]]),
     );
     expect(res.status).toBe(303);
-    const plainCode = res.headers.get("Location")!.split("/").at(-1)!;
+    const plainCode = await codeOf(res);
     expect(plainCode).not.toBe(code);
-    const plain: StoredPaper = (await json(await call(paperLoader, `/questionpaper/p/${plainCode}`, { code: plainCode }))).paper;
+    const plain: StoredPaper = (await getSavedPaper(plainCode))!;
     expect(plain.settings.showSources).toBe(false);
     const on = html(SavedPaper, { code, paper, part: null, base: BASE, edit: "", step2: "" });
     const off = html(SavedPaper, { code: plainCode, paper: plain, part: null, base: BASE, edit: "", step2: "" });
@@ -503,8 +515,9 @@ describe("step 4: the saved paper", () => {
   it("never changes: reopening gives the same paper after the bank changes", async () => {
     await db.update(schema.questions).set({ bodyHtml: "<p>বদলানো প্রশ্ন</p>" }).where(eq(schema.questions.id, 1001));
     await db.delete(schema.questionSources).where(eq(schema.questionSources.questionId, 1003));
+    expect(await getSavedPaper(code)).toEqual(paper);
     const again = await json(await call(paperLoader, `/questionpaper/p/${code}`, { code }));
-    expect(again.paper).toEqual(paper);
+    expect(again.paper).toEqual({ ...paper, questions: paper.questions.map((q) => ({ ...q, correct: null })) });
   });
 
   it("links to the settings filled the same way, and to the bank with the same ticks", async () => {

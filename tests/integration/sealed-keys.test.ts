@@ -15,6 +15,7 @@ import { loader as bankLoader } from "~/routes/make-question.$sname.$sid.$gid.qu
 import { action as settingsAction, loader as settingsLoader } from "~/routes/make-question.$sname.$sid.$gid.settings";
 import { loader as firstPaperLoader } from "~/routes/make-question.$sname.$sid.$gid.paper";
 import { loader as savedPaperLoader } from "~/routes/questionpaper.p.$code";
+import { loader as teacherPaperLoader } from "~/routes/questionpaper.t.$token._index/route";
 import { loader as examPaperLoader } from "~/routes/questionpaper.$grtid";
 import { loader as boardLoader } from "~/routes/qp-by-subject-board.$sid.$bid";
 import { action as mistakesAction, loader as mistakesLoader } from "~/routes/my-exams.mistakes";
@@ -67,6 +68,7 @@ async function dataOf(res: Response): Promise<unknown> {
 }
 
 let savedPaperCode = "";
+let teacherToken = "";
 let attemptId = "";
 
 /** Every page that could show the exam's key, and what it holds of it. */
@@ -81,7 +83,8 @@ async function walk(): Promise<Record<string, string[]>> {
     "make-question bank": () => call(bankLoader, `${BASE}/questions?ch=10&q=9001&q=9002`, P),
     "make-question settings": () => call(settingsLoader, `${BASE}/settings?q=9001&q=9002&q=9003&q=9004`, P),
     "make-question first-version paper": () => call(firstPaperLoader, `${BASE}/paper?q=9001,9002,9003,9004`, P),
-    "saved paper (keys)": () => call(savedPaperLoader, `/questionpaper/p/${savedPaperCode}?only=keys`, { code: savedPaperCode }),
+    "saved paper (teacher's keys)": () => call(teacherPaperLoader, `/questionpaper/t/${teacherToken}`, { token: teacherToken }),
+    "saved paper (public link)": () => call(savedPaperLoader, `/questionpaper/p/${savedPaperCode}`, { code: savedPaperCode }),
     "printed exam paper": () => call(examPaperLoader, `/questionpaper/${EXAM}`, { grtid: String(EXAM) }),
     "board papers": () => call(boardLoader, "/qp-by-subject-board/1/1", { sid: "1", bid: "1" }),
     "finished attempt's review": () => call(resultLoader, `/exampage/${EXAM}/attempt/${attemptId}/result`, { grtid: String(EXAM), attemptId }, { headers: { Cookie: COOKIE } }),
@@ -134,7 +137,8 @@ beforeAll(async () => {
   // A teacher's saved paper with these questions, and a finished attempt with every answer wrong.
   const saved = await call(settingsAction, `${BASE}/settings`, P, form([...QIDS.map((id): [string, string] => ["q", String(id)]), ["sets", "1"]]));
   expect(saved.status).toBe(303);
-  savedPaperCode = saved.headers.get("Location")!.split("/").at(-1)!;
+  teacherToken = /\/questionpaper\/t\/(\w+)\?/.exec(saved.headers.get("Location")!)![1];
+  savedPaperCode = ((await (await call(teacherPaperLoader, `/questionpaper/t/${teacherToken}`, { token: teacherToken })).json()) as { code: string }).code;
   // The attempt as the start and the finish leave it (written directly: this walk is about reading).
   attemptId = "sealedwalkattempt0000001";
   const now = Date.now();
@@ -198,7 +202,7 @@ describe("a sealed exam's key", () => {
       "make-question bank",
       "make-question settings",
       "make-question first-version paper",
-      "saved paper (keys)",
+      "saved paper (teacher's keys)",
       "printed exam paper",
       "board papers",
       "finished attempt's review",
@@ -207,6 +211,7 @@ describe("a sealed exam's key", () => {
       expect(found[name].length, name).toBeGreaterThan(0);
     }
     expect(found["exam page (GET)"]).toEqual([]); // a page nobody has answered holds no key, ever
+    expect(found["saved paper (public link)"]).toEqual([]); // the link a teacher shares with students never holds one
   });
 
   it("a question's solution video shows in the review only when its key may show", async () => {
