@@ -5,24 +5,27 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, CsrfInput } from "~/components/admin";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
-import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { fieldsOr400, notFound, paramsOr404 } from "~/lib/http.server";
+import { idText, readQuery, z } from "~/lib/input";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { deleteMessage, getMessage, setHandled } from "~/models/inbox.server";
 
-async function message(idParam: string | undefined) {
-  const id = parseId(idParam);
-  const m = id ? await getMessage(id) : null;
-  if (!m) throw notFound("এই বার্তাটি নেই। (No such message.)");
+const NO_MESSAGE = "এই বার্তাটি নেই। (No such message.)";
+
+async function message(params: Record<string, string | undefined>) {
+  const { id } = paramsOr404(z.object({ id: idText }), params, NO_MESSAGE);
+  const m = await getMessage(id);
+  if (!m) throw notFound(NO_MESSAGE);
   return m;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { staff, csrf } = await requireStaff(request, "inbox");
-  const m = await message(params.id);
+  const m = await message(params);
   if (!m.handled) await setHandled(m.id, true, staff.id);
   return json({
     csrf,
-    confirm: new URL(request.url).searchParams.get("confirm") === "delete",
+    confirm: readQuery(z.object({ confirm: z.string().optional().catch(undefined) }), new URL(request.url).searchParams).confirm === "delete",
     m: { id: m.id, name: m.name, email: m.email, phone: m.phone, message: m.message, at: formatDhakaDateTime(new Date(m.createdAt)) },
   });
 }
@@ -30,17 +33,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { staff, csrf } = await requireStaff(request, "inbox");
   const form = await requireAdminForm(request, csrf);
-  const m = await message(params.id);
-  const intent = form.get("intent");
+  const m = await message(params);
+  const { intent } = fieldsOr400(z.object({ intent: z.enum(["unread", "delete"], { message: "Unknown action." }) }), form);
   if (intent === "unread") {
     await setHandled(m.id, false, staff.id);
     return redirect("/gradmin/inbox");
   }
-  if (intent === "delete") {
-    await deleteMessage(m.id, staff.id);
-    return redirect(`/gradmin/inbox?deleted=${m.id}`);
-  }
-  throw badRequest("Unknown action.");
+  await deleteMessage(m.id, staff.id);
+  return redirect(`/gradmin/inbox?deleted=${m.id}`);
 }
 
 export const meta: MetaFunction = () => [{ title: "বার্তা (Message) — Admin" }];

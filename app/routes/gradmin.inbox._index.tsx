@@ -5,15 +5,25 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, Notice } from "~/components/admin";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
+import { optionalIdText, pageNumber, readQuery, z } from "~/lib/input";
 import { requireStaff } from "~/utils/auth.server";
 import { INBOX_PAGE_SIZE, listMessages, type InboxFilter } from "~/models/inbox.server";
 
+/** The inbox's URL: which messages, a search (its first 100 characters), the page; anything else reads as the default. */
+const InboxQuery = z.object({
+  show: z.enum(["all", "unread", "read"] as const satisfies readonly InboxFilter[]).catch("all"),
+  q: z
+    .string()
+    .catch("")
+    .default("")
+    .transform((s) => s.trim().slice(0, 100)),
+  page: pageNumber.pipe(z.number().max(10_000)).catch(10_000),
+  deleted: optionalIdText,
+});
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "inbox");
-  const p = new URL(request.url).searchParams;
-  const filter: InboxFilter = p.get("show") === "unread" || p.get("show") === "read" ? (p.get("show") as InboxFilter) : "all";
-  const q = (p.get("q") ?? "").trim().slice(0, 100);
-  const page = Math.min(10000, Math.max(1, Number.parseInt(p.get("page") ?? "1", 10) || 1));
+  const { show: filter, q, page, deleted } = readQuery(InboxQuery, new URL(request.url).searchParams);
   const { rows, total, unread } = await listMessages({ filter, q, page });
   return json({
     filter,
@@ -22,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
     total,
     unread,
-    deleted: p.get("deleted"),
+    deleted,
     rows: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, excerpt: r.message.slice(0, 120), read: r.handled, at: formatDhakaDateTime(new Date(r.createdAt)) })),
   });
 }

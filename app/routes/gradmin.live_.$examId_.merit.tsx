@@ -8,27 +8,43 @@ import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
 import { durationBn, isAttemptId, marksBn } from "~/lib/attempt";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
-import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { fieldsOr400, notFound, paramsOr404 } from "~/lib/http.server";
+import { idText, pageNumber, readQuery, z } from "~/lib/input";
 import { MERIT_PAGE_SIZE } from "~/lib/live-attempt";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { computeMeritOnce, countExamResults, getMeritExam, listExamResults, meritAvailableAt, setNameHidden } from "~/models/merit.server";
 
-async function liveExam(param: string | undefined) {
-  const examId = parseId(param);
-  const exam = examId ? await getMeritExam({ examId }) : null;
-  if (!exam) throw notFound("এই পরীক্ষাটি নেই। (No such exam.)");
+const NO_EXAM = "এই পরীক্ষাটি নেই। (No such exam.)";
+
+async function liveExam(params: Record<string, string | undefined>) {
+  const { examId } = paramsOr404(z.object({ examId: idText }), params, NO_EXAM);
+  const exam = await getMeritExam({ examId });
+  if (!exam) throw notFound(NO_EXAM);
   if (!exam.liveStartAt) throw notFound("এটি লাইভ পরীক্ষা নয়। (Not a live exam.)");
   return exam;
 }
 
+const HIDE_OR_SHOW = z.enum(["hide", "show"], { message: "Unknown action." });
+/** The list's page (from 1, at most 100 000) and which notice a redirect asks for. */
+const MeritQuery = z.object({
+  page: pageNumber.pipe(z.number().max(100_000)).catch(100_000),
+  saved: HIDE_OR_SHOW.optional().catch(undefined),
+});
+/** A row's button: hide or show one attempt's name, and the page to come back to. */
+const NameForm = z.object({
+  intent: HIDE_OR_SHOW,
+  attemptId: z.string().default("").refine(isAttemptId, "Unknown action."),
+  page: idText.catch(1),
+});
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { csrf } = await requireStaff(request, "content");
-  const exam = await liveExam(params.examId);
+  const exam = await liveExam(params);
   const now = new Date();
   const availableAt = meritAvailableAt(exam)!;
   if (!exam.meritComputedAt && now >= availableAt) await computeMeritOnce({ exam, now });
   const url = new URL(request.url);
-  const page = Math.min(100_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const { page, saved } = readQuery(MeritQuery, url.searchParams);
   const [rows, total] = await Promise.all([
     listExamResults({ exam, limit: MERIT_PAGE_SIZE, offset: (page - 1) * MERIT_PAGE_SIZE }),
     countExamResults({ exam }),
@@ -42,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     page,
     pages: Math.max(1, Math.ceil(total / MERIT_PAGE_SIZE)),
     total,
-    saved: url.searchParams.get("saved"),
+    saved,
     rows: rows.map((r) => ({
       attemptId: r.attemptId,
       rank: r.rank,
@@ -59,13 +75,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { staff, csrf } = await requireStaff(request, "content");
   const form = await requireAdminForm(request, csrf);
-  const exam = await liveExam(params.examId);
-  const intent = form.get("intent");
-  const attemptId = form.get("attemptId");
-  if ((intent !== "hide" && intent !== "show") || !isAttemptId(attemptId)) throw badRequest("Unknown action.");
+  const exam = await liveExam(params);
+  const { intent, attemptId, page } = fieldsOr400(NameForm, form);
   const done = await setNameHidden({ examId: exam.id, attemptId, hidden: intent === "hide", staffId: staff.id });
   if (!done) throw notFound("এই চেষ্টাটি এই পরীক্ষার নয়। (No such attempt in this exam.)");
-  const page = parseId(form.get("page")) ?? 1;
   return redirect(`/gradmin/live/${exam.id}/merit?${new URLSearchParams({ page: String(page), saved: intent })}`);
 }
 
