@@ -8,7 +8,8 @@ import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/r
 import { useEffect } from "react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
-import { badRequest, notFound, parseId } from "~/lib/http.server";
+import { fieldsOr400, notFound, paramsOr404 } from "~/lib/http.server";
+import { idText, readQuery, z } from "~/lib/input";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { getLiveMonitor, publishExamKey } from "~/models/live-exams.server";
 import type { RouteHandle } from "~/root";
@@ -22,15 +23,11 @@ const CLOCK = new Intl.DateTimeFormat("bn-BD", { timeZone: "Asia/Dhaka", hour: "
 const PHASES = { waiting: "শুরু হয়নি (Not started)", running: "চলছে (Running)", closed: "শেষ (Closed)" } as const;
 const NOT_LIVE = "এই আইডির কোনো লাইভ পরীক্ষা নেই। (No live exam with this id.)";
 
-function examIdOf(param: string | undefined): number {
-  const id = parseId(param);
-  if (!id) throw notFound(NOT_LIVE);
-  return id;
-}
+const examIdOf = (params: Record<string, string | undefined>) => paramsOr404(z.object({ examId: idText }), params, NOT_LIVE).examId;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { csrf } = await requireStaff(request, "content");
-  const examId = examIdOf(params.examId);
+  const examId = examIdOf(params);
   const now = new Date();
   const m = await getLiveMonitor({ examId, now });
   if (!m) throw notFound(NOT_LIVE);
@@ -50,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       counts: m.counts,
       at: CLOCK.format(now),
-      published: new URL(request.url).searchParams.get("published"),
+      published: readQuery(z.object({ published: z.enum(["1", "already"]).optional().catch(undefined) }), new URL(request.url).searchParams).published,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -59,8 +56,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { staff, csrf } = await requireStaff(request, "content");
   const form = await requireAdminForm(request, csrf);
-  const examId = examIdOf(params.examId);
-  if (form.get("intent") !== "publish-key") throw badRequest("Unknown action.");
+  const examId = examIdOf(params);
+  fieldsOr400(z.object({ intent: z.literal("publish-key", { errorMap: () => ({ message: "Unknown action." }) }) }), form);
   const outcome = await publishExamKey({ examId, staffId: staff.id });
   switch (outcome.status) {
     case "published":
