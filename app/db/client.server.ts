@@ -261,6 +261,15 @@ export const primary: Db = new Proxy({} as Db, {
 });
 
 /**
+ * This process's replica for public reads written as raw SQL (`execute`, which `db` sends to the
+ * primary like every statement it cannot tell is a read): with its fallback to the primary; without
+ * replicas, the primary. Only for SELECTs of content anyone may see.
+ */
+export const replica: Db = new Proxy({} as Db, {
+  get: (_t, prop) => Reflect.get(state().pinned?.db ?? state().primary, prop),
+});
+
+/**
  * A query whose SQL is made once (drizzle's `.prepare()`, values as `sql.placeholder`) for the pool of
  * the moment, so a page that reads one row does not build the same statement for every request:
  * building getTitle's select costs about 70 µs of the title page's CPU (npm run bench). It still goes

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import mysql from "mysql2/promise";
 import { createServer, connect, type Server, type Socket, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeDb, primary, queryCount, replicaStatus } from "~/db/client.server";
+import { closeDb, primary, queryCount, replica, replicaStatus } from "~/db/client.server";
 import { contentVersion } from "~/models/content-version.server";
 import { createPageCache } from "../../server/page-cache.mjs";
 import { db, resetTables, schema } from "./db";
@@ -124,6 +124,8 @@ describe("without DATABASE_REPLICA_URLS", () => {
     await useReplicas(null);
     expect(replicaStatus()).toBeNull();
     expect(await contentVersion()).toBe("on-primary");
+    const rows = (await replica.execute(sql`select value as v from site_settings where \`key\` = 'content_version'`)) as unknown as [{ v: string }[]];
+    expect(rows[0][0].v).toBe("on-primary");
     const [row] = await primary.select({ v: schema.siteSettings.value }).from(schema.siteSettings).where(sql`\`key\` = 'content_version'`);
     expect(row.v).toBe("on-primary");
   });
@@ -138,6 +140,11 @@ describe("with a replica", () => {
       expect(await contentVersion()).toBe("on-replica");
       const [p] = await primary.select({ v: schema.siteSettings.value }).from(schema.siteSettings).where(sql`\`key\` = 'content_version'`);
       expect(p.v).toBe("on-primary");
+      // Raw SQL: db.execute goes to the primary (drizzle cannot tell a read), replica.execute to the replica.
+      const versionSql = sql`select value as v from site_settings where \`key\` = 'content_version'`;
+      const rowsOf = (r: unknown) => (r as [{ v: string }[]])[0];
+      expect(rowsOf(await db.execute(versionSql))[0].v).toBe("on-primary");
+      expect(rowsOf(await replica.execute(versionSql))[0].v).toBe("on-replica");
       // A write through db lands on the primary (the replica database has no such row).
       await db.insert(schema.siteSettings).values({ key: "replica_probe", value: "x" });
       const [[onPrimary]] = (await admin.query(`SELECT COUNT(*) AS n FROM \`${mainName}\`.site_settings WHERE \`key\` = 'replica_probe'`)) as unknown as [[{ n: number }]];

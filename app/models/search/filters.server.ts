@@ -1,7 +1,8 @@
 // What the results page lists besides results: the subject+grade and year filters' links, and the
 // topics the empty page offers. Each is one query, kept until a staff save.
 import { eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Public reads, raw SQL: on this process's replica when there is one.
+import { replica as db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { boardPapers } from "~/db/schema";
 import { keptUntilContentChange } from "~/models/content-version.server";

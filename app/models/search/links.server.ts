@@ -2,7 +2,8 @@
 // question is linked where it can be read (its board paper, else its MCQ practice set, else its
 // exam, on the right page at its #q-{id}).
 import { sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Public reads, raw SQL: on this process's replica when there is one.
+import { replica as db } from "~/db/client.server";
 import { rowsOf } from "./indexer.server";
 
 /** Questions per page on the pages a bank question is shown on (exam and MCQ practice pages). */

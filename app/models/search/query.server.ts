@@ -10,7 +10,8 @@
 // lists (filters.server.ts) and the empty page's topics are kept until a staff save, so a query
 // whose words were counted before makes one.
 import { inArray, sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Public reads, raw SQL: on this process's replica when there is one.
+import { replica as db } from "~/db/client.server";
 import { searchDocs, type SearchKind, type SearchSource } from "~/db/schema";
 import type { Clause } from "~/lib/search-query";
 import { onContentChange } from "~/models/content-version.server";
