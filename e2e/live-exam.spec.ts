@@ -84,7 +84,7 @@ test("a live exam: the waiting page opens it at the start, resume on another dev
   // Waiting: the rules and the start time; the page opens the exam by itself.
   await page.goto(`/exampage/${examId}`);
   await expect(page.getByRole("heading", { name: /লাইভ মডেল টেস্ট: শুরু হবে/ })).toBeVisible();
-  await expect(page.getByText("লাইভ প্রশ্ন ১")).toHaveCount(0); // no question before the start
+  await expect(page.getByText("লাইভ প্রশ্ন 1")).toHaveCount(0); // no question before the start
   await expect(page.getByLabel("আপনার নাম (Name)")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("heading", { name: /লাইভ মডেল টেস্ট চলছে/ })).toBeVisible();
 
@@ -158,4 +158,23 @@ test("a live exam: the waiting page opens it at the start, resume on another dev
   await phone.getByRole("link", { name: "আমার অবস্থান" }).click();
   await expect(phone.locator("tr.is-mine th")).toContainText("রাফি আহমেদ");
   await other.close();
+});
+
+test("registering before the start: the registration's page shows no question and opens the questions by itself at the start", async ({ page }) => {
+  test.setTimeout(60_000);
+  const examId = isJsOn() ? 9803 : 9804;
+  const questionIds = await makeExam(examId, 12_000);
+  await page.goto(`/exampage/${examId}`);
+  await page.getByRole("link", { name: "এখনই নিবন্ধন করুন (Register now)" }).click();
+  await page.getByLabel("আপনার নাম (Name)").fill("নাদিয়া");
+  await page.getByRole("button", { name: "নিবন্ধন করুন (Register)" }).click();
+  await expect(page).toHaveURL(new RegExp(`/exampage/${examId}/attempt/[A-Za-z0-9_-]{24}$`));
+  await expect(page.getByText(/নাদিয়া, আপনার নিবন্ধন হয়েছে/)).toBeVisible();
+  await expect(page.locator(".resume-code").first()).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  await expect(page.getByText("লাইভ প্রশ্ন 1")).toHaveCount(0);
+  // The page refreshes itself at the start (plus at most 3 s of spread): the questions appear.
+  await expect(page.getByText("লাইভ প্রশ্ন 1").first()).toBeVisible({ timeout: 25_000 });
+  await answer(page, questionIds, 3);
+  await finish(page);
+  await expect(page.locator(".result-net strong")).toHaveText("৩ / ৩");
 });

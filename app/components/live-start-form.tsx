@@ -1,6 +1,6 @@
 // Starting a timed exam and continuing one on another device, as plain forms (no JavaScript needed):
-// a running live exam asks who is taking it; before it starts the same form is shown (a start is
-// refused until then); any other time a start is one button (practice once a live exam closed). The
+// a running live exam asks who is taking it; before it starts the same form registers (the attempt
+// opens at the start); any other time a start is one button (practice once a live exam closed). The
 // attempt pages and the result show the attempt's resume code and, for practice, that it does not
 // count.
 import type { ExamPhase } from "~/lib/exam-phase";
@@ -68,7 +68,9 @@ export function LiveStartForm({
           ফর্মে কিছু ভুল আছে, নিচে দেখুন। (Please correct the fields below.)
         </p>
       ) : null}
-      {phase === "waiting" && startBn ? <p className="notice info">{`পরীক্ষা শুরু হবে ${startBn}; তার আগে শুরু করা যাবে না। নাম এখনই লিখে রাখতে পারেন।`}</p> : null}
+      {phase === "waiting" && startBn ? (
+        <p className="notice info">{`পরীক্ষা শুরু হবে ${startBn}। এখনই নাম দিয়ে নিবন্ধন করুন: শুরু হলে আপনার পাতায় প্রশ্ন নিজে থেকেই খুলবে।`}</p>
+      ) : null}
       <form method="post" action={action} className="form start-form live-start-form" noValidate>
         <p className="muted">মেধাতালিকায় আপনার নাম ও প্রতিষ্ঠান দেখানো হবে (রোল নয়)। এই ব্রাউজারে প্রথমবার দেওয়া পরীক্ষাটিই মেধাতালিকায় গণনা হবে।</p>
         {closeBn ? <p className="muted">{`সবার পরীক্ষা ${closeBn}-এ শেষ হবে: দেরিতে শুরু করলে সময় তত কম পাবেন।`}</p> : null}
@@ -91,7 +93,7 @@ export function LiveStartForm({
         <input id="live-roll" name="roll" defaultValue={values.roll} maxLength={ROLL_MAX} autoComplete="off" {...aria("roll")} />
         {err("roll")}
         <button type="submit" className="btn btn-big">
-          লাইভ পরীক্ষা শুরু করুন (Start exam)
+          {phase === "waiting" ? "নিবন্ধন করুন (Register)" : "লাইভ পরীক্ষা শুরু করুন (Start exam)"}
         </button>
       </form>
       <ResumeForm />

@@ -152,6 +152,10 @@ function duplicateKeyOf(error: unknown): string | null {
  * of simultaneous starts exactly one wins and the others are inserted again as practice (a second
  * statement only for a browser that already has its counted attempt). A start after a live exam
  * closed is practice from the outset. The resume code is made here and inserted with the row.
+ *
+ * Before a live exam starts, a start registers: the row is made while the student waits (`waiting`),
+ * so the moment the clock strikes costs no insert; its clock starts when its student first opens it
+ * after the start (beginAttempt). A browser that registers again gets its registration back.
  */
 export async function startAttempt({
   exam,
@@ -165,9 +169,12 @@ export async function startAttempt({
   identity?: AttemptIdentity | null;
 }): Promise<{ id: string; resumeCode: string; counted: boolean }> {
   const phase = examPhase(exam, now);
-  if (phase === "waiting") throw new Error("a live exam cannot be started before its start");
-  let deadline = now.getTime() + exam.durationMinutes * 60_000;
-  if (phase === "running") deadline = Math.min(deadline, exam.liveCloseAt!.getTime());
+  const waiting = phase === "waiting";
+  // A registration's times are placeholders until it begins: the start, and the deadline a student
+  // opening it at the start would get.
+  const startedAt = waiting ? exam.liveStartAt! : now;
+  let deadline = startedAt.getTime() + exam.durationMinutes * 60_000;
+  if (phase === "running" || waiting) deadline = Math.min(deadline, exam.liveCloseAt!.getTime());
   let id = randomBytes(18).toString("base64url");
   let resumeCode = newResumeCode();
   let countedFor: string | null = phase === "closed" ? null : browserHash;
@@ -177,8 +184,9 @@ export async function startAttempt({
         id,
         examId: exam.id,
         browserHash,
-        startedAt: now,
+        startedAt,
         deadlineAt: new Date(deadline),
+        waiting,
         negativeMark: exam.negativeMark,
         displayName: identity?.displayName ?? null,
         institution: identity?.institution ?? null,
@@ -190,6 +198,14 @@ export async function startAttempt({
     } catch (error) {
       const key = duplicateKeyOf(error);
       if (key === null || tries >= 4) throw error;
+      if (key === "exam_attempts_counted_uq" && countedFor && waiting) {
+        const [mine] = await db
+          .select({ id: examAttempts.id, resumeCode: examAttempts.resumeCode })
+          .from(examAttempts)
+          .where(and(eq(examAttempts.examId, exam.id), eq(examAttempts.countedFor, countedFor)))
+          .limit(1);
+        if (mine) return { id: mine.id, resumeCode: mine.resumeCode ?? "", counted: true };
+      }
       if (key === "exam_attempts_counted_uq" && countedFor) countedFor = null;
       else if (key === "exam_attempts_resume_uq") resumeCode = newResumeCode();
       else if (key === "PRIMARY") id = randomBytes(18).toString("base64url");
@@ -201,6 +217,26 @@ export async function startAttempt({
     purgeOldAttempts({ now }).catch((e) => console.error("[attempts] purge failed", e));
   }
   return { id, resumeCode, counted: countedFor !== null };
+}
+
+/**
+ * Begins a registered attempt (`waiting`) when its student first opens it after the live exam
+ * started: its clock starts now (ending at the close at the latest), as any start's does. Opened
+ * after the close it is practice, as a start then is. One statement; of two requests at once, the
+ * one that did not update reads the row the other wrote.
+ */
+export async function beginAttempt({ attempt, exam, now }: { attempt: Attempt; exam: AttemptExam; now: Date }): Promise<Attempt> {
+  const closed = examPhase(exam, now) === "closed";
+  let deadline = now.getTime() + exam.durationMinutes * 60_000;
+  if (!closed && exam.liveCloseAt) deadline = Math.min(deadline, exam.liveCloseAt.getTime());
+  const change = { waiting: false, startedAt: now, deadlineAt: new Date(deadline), countedFor: closed ? null : attempt.countedFor };
+  const [result] = await db
+    .update(examAttempts)
+    .set(change)
+    .where(and(eq(examAttempts.id, attempt.id), eq(examAttempts.waiting, true)));
+  if (result.affectedRows > 0) return { ...attempt, ...change };
+  const [row] = await db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id)).limit(1);
+  return row ?? attempt;
 }
 
 /**
@@ -243,8 +279,9 @@ export async function getAttempt(id: string): Promise<{ attempt: Attempt; answer
 
 /**
  * Saves a page of answers: one INSERT ... SELECT ... ON DUPLICATE KEY UPDATE, which selects from the
- * attempt row itself, so nothing is written once the attempt is finished or past its deadline and
- * grace (finishing locks that row, so a save and the finish cannot interleave). A change whose choice
+ * attempt row itself, so nothing is written before a registration begins, once the attempt is
+ * finished or past its deadline and grace (finishing locks that row, so a save and the finish cannot
+ * interleave). A change whose choice
  * is undefined keeps the stored choice. Returns whether the attempt took the answers.
  */
 export async function saveAnswers({ attemptId, changes, now }: { attemptId: string; changes: AnswerChange[]; now: Date }): Promise<boolean> {
@@ -264,7 +301,7 @@ export async function saveAnswers({ attemptId, changes, now }: { attemptId: stri
     insert into ${examAttemptAnswers} (attempt_id, question_id, choice, marked_for_review, saved_at)
     select a.id, v.qid, nullif(v.choice, ''), v.marked, ${now}
     from ${examAttempts} a join (${rows}) v
-    where a.id = ${attemptId} and a.finished_at is null and a.deadline_at >= ${latest}
+    where a.id = ${attemptId} and a.finished_at is null and a.waiting = 0 and a.deadline_at >= ${latest}
     on duplicate key update
       choice = case when v.choice is null then ${examAttemptAnswers}.choice when v.choice = '' then null else v.choice end,
       marked_for_review = v.marked,
@@ -280,7 +317,8 @@ export async function saveAnswers({ attemptId, changes, now }: { attemptId: stri
 export async function finishAttempt({ attemptId, exam, now }: { attemptId: string; exam: ExamForAttempts; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).limit(1).for("update");
-    if (!row || row.finishedAt) return;
+    // A registration that has not begun has nothing to score.
+    if (!row || row.finishedAt || row.waiting) return;
     const answers = await tx
       .select({ questionId: examAttemptAnswers.questionId, choice: examAttemptAnswers.choice })
       .from(examAttemptAnswers)

@@ -77,6 +77,8 @@ export type LiveMonitor = StaffLiveExam & {
   counts: {
     /** Readers on the exam's page in the presence window (browsers with JavaScript ping). */
     waiting: number;
+    /** Registrations made before the start and not opened since. */
+    registered: number;
     /** Attempts started inside the live window. */
     started: number;
     finished: number;
@@ -92,7 +94,12 @@ export type LiveMonitor = StaffLiveExam & {
 export async function getLiveMonitor({ examId, now }: { examId: number; now: Date }): Promise<LiveMonitor | null> {
   const page = `/exampage/${examId}`;
   const seenSince = new Date(now.getTime() - PRESENCE_WINDOW_SECONDS * 1000);
-  const inWindow = and(eq(examAttempts.examId, examTitles.id), gte(examAttempts.startedAt, examTitles.liveStartAt), lt(examAttempts.startedAt, examTitles.liveCloseAt));
+  const inWindow = and(
+    eq(examAttempts.examId, examTitles.id),
+    eq(examAttempts.waiting, false),
+    gte(examAttempts.startedAt, examTitles.liveStartAt),
+    lt(examAttempts.startedAt, examTitles.liveCloseAt),
+  );
   const [row] = await db
     .select({
       id: examTitles.id,
@@ -103,6 +110,7 @@ export async function getLiveMonitor({ examId, now }: { examId: number; now: Dat
       reviewAfterClose: examTitles.reviewAfterClose,
       durationMinutes: examTitles.durationMinutes,
       waiting: sql<number>`(select count(*) from ${onlinePresence} where ${onlinePresence.page} = ${page} and ${onlinePresence.lastSeen} >= ${seenSince})`,
+      registered: sql<number>`(select count(*) from ${examAttempts} where ${and(eq(examAttempts.examId, examTitles.id), eq(examAttempts.waiting, true))})`,
       started: sql<number>`(select count(*) from ${examAttempts} where ${inWindow})`,
       finished: sql<number>`(select count(*) from ${examAttempts} where ${inWindow} and ${isNotNull(examAttempts.finishedAt)})`,
       answering: sql<number>`(select count(*) from ${examAttempts} where ${inWindow} and ${examAttempts.finishedAt} is null and ${examAttempts.deadlineAt} > ${now})`,
@@ -111,14 +119,14 @@ export async function getLiveMonitor({ examId, now }: { examId: number; now: Dat
     .where(eq(examTitles.id, examId))
     .limit(1);
   if (!row?.liveStartAt || !row.liveCloseAt) return null;
-  const { waiting, started, finished, answering, ...exam } = row;
+  const { waiting, registered, started, finished, answering, ...exam } = row;
   return {
     ...exam,
     liveStartAt: row.liveStartAt,
     liveCloseAt: row.liveCloseAt,
     phase: examPhase(row, now) as StaffLiveExam["phase"],
     keySealed: keySealed(row, now),
-    counts: { waiting: Number(waiting), started: Number(started), finished: Number(finished), answering: Number(answering) },
+    counts: { waiting: Number(waiting), registered: Number(registered), started: Number(started), finished: Number(finished), answering: Number(answering) },
   };
 }
 

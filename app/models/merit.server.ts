@@ -46,11 +46,15 @@ export function meritAvailableAt(exam: Pick<MeritExam, "liveCloseAt">): Date | n
   return exam.liveCloseAt ? new Date(exam.liveCloseAt.getTime() + GRACE_SECONDS * 1000) : null;
 }
 
-/** The attempts on the list: each browser's counted attempt, started inside the live window. */
+/**
+ * The attempts on the list: each browser's counted attempt, started inside the live window. A
+ * registration never opened was never taken: not on the list.
+ */
 function onList(exam: Pick<MeritExam, "id" | "liveStartAt" | "liveCloseAt">) {
   return and(
     eq(examAttempts.examId, exam.id),
     isNotNull(examAttempts.countedFor),
+    eq(examAttempts.waiting, false),
     gte(examAttempts.startedAt, exam.liveStartAt!),
     lt(examAttempts.startedAt, exam.liveCloseAt!),
   );
@@ -117,7 +121,7 @@ export async function computeMeritOnce({ exam, now }: { exam: MeritExam; now: Da
       update ${examAttempts} a join (
         select id, rank() over (order by net desc, timestampdiff(microsecond, started_at, finished_at), started_at) as r
         from ${examAttempts}
-        where exam_id = ${exam.id} and counted_for is not null and finished_at is not null
+        where exam_id = ${exam.id} and counted_for is not null and finished_at is not null and waiting = 0
           and started_at >= ${exam.liveStartAt} and started_at < ${exam.liveCloseAt}
       ) v on v.id = a.id
       set a.merit_rank = v.r`);

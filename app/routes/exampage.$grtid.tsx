@@ -268,11 +268,20 @@ function StartExam({ grtid, meta, live }: { grtid: number; meta: ReturnType<type
         শুরু করার মুহূর্ত থেকে সময় গোনা হবে। ঘড়ি আমাদের সার্ভারের, তাই ফোনের ঘড়ি ভুল থাকলেও সমস্যা নেই। উত্তরগুলো সার্ভারে জমা থাকে,
         সংযোগ চলে গেলেও হারায় না। সময় শেষ হলে পরীক্ষা নিজে থেকেই জমা হবে; তারপর পুরো পরীক্ষার নম্বর আর অধ্যায়ভিত্তিক ফলাফল দেখবেন।
       </p>
-      {/* Before a live exam starts the page reloads itself (and would lose what was typed): the form comes with the start. */}
-      {live?.phase === "waiting" ? null : (
+      {/* Before a live exam starts this page reloads itself (and would lose what was typed): registering
+          is on the start page, which does not; the registration's own page then opens at the start. */}
+      {live?.phase === "waiting" ? (
+        <p>
+          <a className="btn btn-big" href={`/exampage/${grtid}/start`}>
+            এখনই নিবন্ধন করুন (Register now)
+          </a>
+        </p>
+      ) : (
         <LiveStartForm grtid={grtid} phase={live?.phase ?? "open"} startBn={live?.startBn ?? null} closeBn={live?.closeBn ?? null} />
       )}
-      <p className="muted">নিচের প্রশ্নগুলো পৃষ্ঠাভিত্তিক অনুশীলনের জন্য: প্রতিটি পৃষ্ঠা আলাদাভাবে মিলিয়ে দেখা যায়, সময়ের হিসাব নেই।</p>
+      {hidesQuestions(live) ? null : (
+        <p className="muted">নিচের প্রশ্নগুলো পৃষ্ঠাভিত্তিক অনুশীলনের জন্য: প্রতিটি পৃষ্ঠা আলাদাভাবে মিলিয়ে দেখা যায়, সময়ের হিসাব নেই।</p>
+      )}
     </section>
   );
 }

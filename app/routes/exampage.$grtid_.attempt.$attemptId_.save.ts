@@ -26,6 +26,8 @@ async function save({ params, request }: ActionFunctionArgs) {
     return json({ saved: false, finished: true, result: o.expiredNow ? `${result}?late=1` : result }, { headers: PRIVATE });
   }
   if (!o.owner) throw forbidden();
+  // A registration before the start takes no answer (its page shows none): 409, nothing saved.
+  if (o.notStarted) return json({ saved: false, finished: false, notStarted: true }, { status: 409, headers: PRIVATE });
   const changes = effectiveChanges(readAnswerChanges(form, o.exam.byId), o.answers);
   const saved = await saveAnswers({ attemptId: o.attempt.id, changes, now });
   if (!saved) {

@@ -2,8 +2,8 @@
 // (or keeps, renewed) the long-lived cookie that finds its attempts. A running live exam asks who is
 // taking it: this route's own page is that form (GET) and where it comes back with what was typed and
 // what is wrong (the POST's answer), so names and rolls never travel in a URL. Before a live exam
-// starts the start is refused on the same page. Any other time a GET goes back to the exam, where the
-// start is one button.
+// starts the same form registers: the attempt is made while the student waits and opens at the start
+// (models/attempts.server.ts). Any other time a GET goes back to the exam, where the start is one button.
 import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { LiveStartForm } from "~/components/live-start-form";
@@ -37,9 +37,6 @@ async function startableExam(grtid: number) {
   return loaded.exam;
 }
 
-const waitingNotice = (startBn: string) =>
-  `এই লাইভ পরীক্ষা এখনো শুরু হয়নি; শুরু হবে ${startBn}। তখন আবার “শুরু করুন” চাপুন। (The exam has not started yet.)`;
-
 export async function action({ params, request }: ActionFunctionArgs) {
   const { grtid } = paramsOr400(Params, params, MISSING_GRTID);
   const exam = await startableExam(grtid);
@@ -49,10 +46,6 @@ export async function action({ params, request }: ActionFunctionArgs) {
   let identity = null;
   if (phase === "running" || phase === "waiting") {
     const read = readIdentity(await readForm(request));
-    if (phase === "waiting") {
-      const values = "values" in read ? read.values : { ...read.identity, institution: read.identity.institution ?? "", roll: read.identity.roll ?? "" };
-      return json({ ...page, phase, values, errors: {} as IdentityErrors, notice: waitingNotice(page.startBn!) }, { status: 409, headers: PRIVATE });
-    }
     if ("errors" in read) return json({ ...page, phase, values: read.values, errors: read.errors, notice: null }, { status: 400, headers: PRIVATE });
     identity = read.identity;
   }

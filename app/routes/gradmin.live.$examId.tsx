@@ -129,6 +129,10 @@ export default function LiveMonitor() {
               <td>{counts.waiting}</td>
             </tr>
             <tr>
+              <th scope="row">নিবন্ধন করে অপেক্ষায়, এখনো খোলেনি (Registered, not opened yet)</th>
+              <td>{counts.registered}</td>
+            </tr>
+            <tr>
               <th scope="row">শুরু করেছে (Started)</th>
               <td>{counts.started}</td>
             </tr>

@@ -14,6 +14,7 @@ import * as merit from "~/models/merit.server";
 import StartPage, { action as startAction, loader as startLoader } from "~/routes/exampage.$grtid_.start";
 import AttemptPage, { loader as attemptLoader, action as attemptAction } from "~/routes/exampage.$grtid_.attempt.$attemptId/route";
 import ResultPage, { loader as resultLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId_.result";
+import { action as saveAction } from "~/routes/exampage.$grtid_.attempt.$attemptId_.save";
 import ResumePage, { action as resumeAction, RESUME_TRIES, TOO_MANY, UNKNOWN_CODE } from "~/routes/exampage.resume";
 import MeritPage, { loader as meritLoader } from "~/routes/exampage.$grtid_.merit";
 import { action as staffMeritAction, loader as staffMeritLoader } from "~/routes/gradmin.live_.$examId_.merit";
@@ -154,18 +155,77 @@ describe("starting a live exam", () => {
     expect(r.deadlineAt.getTime()).toBe(exam.liveCloseAt!.getTime());
   });
 
-  it("refuses a start before the exam starts, on the same page with the start time and what was typed", async () => {
-    const res = await startWith(WAITING, [["displayName", "সুমি"], ["institution", "ভিকারুননিসা"]], cookieOf("N"));
-    expect(res.status).toBe(409);
-    const data = await res.json();
-    expect(data.notice).toMatch(/এখনো শুরু হয়নি; শুরু হবে .+।/);
-    expect(data.values).toMatchObject({ displayName: "সুমি", institution: "ভিকারুননিসা" });
-    const loaded = await (await call(startLoader, `/exampage/${WAITING}/start`, { grtid: String(WAITING) })).json();
-    const page = html(StartPage, loaded, data);
-    expect(page).toContain("এখনো শুরু হয়নি");
-    expect(page).toContain('value="সুমি"');
-    const rows = await db.select().from(schema.examAttempts).where(eq(schema.examAttempts.examId, WAITING));
-    expect(rows).toHaveLength(0);
+  it("registers before the start: the row is made while the student waits, its page shows no question and takes no answer; the clock starts when it is opened after the start", async () => {
+    const cookie = cookieOf("R");
+    const res = await startWith(WAITING, [["displayName", "সুমি"], ["institution", "ভিকারুননিসা"]], cookie);
+    expect(res.status).toBe(303);
+    const id = res.headers.get("Location")!.split("/attempt/")[1];
+    const [exam] = await db.select().from(schema.examTitles).where(eq(schema.examTitles.id, WAITING));
+    expect(await row(id)).toMatchObject({ waiting: true, displayName: "সুমি", countedFor: hashOf(cookie), startedAt: exam.liveStartAt, finishedAt: null });
+    // Registering again from the same browser gives the same registration, not a practice one.
+    expect(await start(WAITING, cookie, "সুমি")).toBe(id);
+    expect(await db.select().from(schema.examAttempts).where(eq(schema.examAttempts.examId, WAITING))).toHaveLength(1);
+
+    // Before the start: the start time and the resume code, no question; answers and a finish are refused.
+    const waitingPage = await attemptPage(WAITING, id, cookie);
+    expect(waitingPage.status).toBe(200);
+    const data = await waitingPage.json();
+    expect(data).toMatchObject({ waiting: true, displayName: "সুমি" });
+    expect(data.refresh.seconds).toBeGreaterThanOrEqual(59 * 60);
+    const shown = html(AttemptPage, data);
+    expect(shown).toContain("নিবন্ধন হয়েছে");
+    expect(shown).not.toContain("প্রশ্ন 7001");
+    expect((await attemptPage(WAITING, id, cookieOf("X"))).status).toBe(403);
+    const early = await finish(WAITING, id, cookie, answersRight(2));
+    expect(early.status).toBe(303);
+    expect(early.headers.get("Location")).toBe(`/exampage/${WAITING}/attempt/${id}`);
+    const save = await call(saveAction, `/exampage/${WAITING}/attempt/${id}/save`, { grtid: String(WAITING), attemptId: id }, formInit([["shown", QS.join(",")], ...answersRight(2)], cookie));
+    expect(save.status).toBe(409);
+    expect(await save.json()).toMatchObject({ saved: false, notStarted: true });
+    expect(await db.select().from(schema.examAttemptAnswers).where(eq(schema.examAttemptAnswers.attemptId, id))).toHaveLength(0);
+    expect((await row(id)).finishedAt).toBeNull();
+
+    // The exam starts: another browser opening the link starts nothing; the owner's first open starts
+    // its clock (one update beside the page's two reads) and shows the questions.
+    const startAt = new Date(Date.now() - 5 * MIN);
+    await db.update(schema.examTitles).set({ liveStartAt: startAt }).where(eq(schema.examTitles.id, WAITING));
+    clearExamCache();
+    expect((await attemptPage(WAITING, id, cookieOf("X"))).status).toBe(403);
+    expect((await row(id)).waiting).toBe(true);
+    const q = queryCount();
+    const before = Date.now();
+    const opened = await attemptPage(WAITING, id, cookie);
+    expect(queryCount() - q).toBe(3);
+    expect(opened.status).toBe(200);
+    expect(html(AttemptPage, await opened.json())).toContain("প্রশ্ন 7001");
+    const began = await row(id);
+    expect(began.waiting).toBe(false);
+    expect(began.startedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(began.deadlineAt.getTime() - began.startedAt.getTime()).toBe(30 * MIN);
+    expect(began.countedFor).toBe(hashOf(cookie));
+    // Opened again: nothing more to update.
+    const q2 = queryCount();
+    await attemptPage(WAITING, id, cookie);
+    expect(queryCount() - q2).toBe(2);
+    await db.update(schema.examTitles).set({ liveStartAt: exam.liveStartAt }).where(eq(schema.examTitles.id, WAITING));
+    clearExamCache();
+  });
+
+  it("a registration first opened after the close is practice with its full time", async () => {
+    const cookie = cookieOf("L");
+    const id = await start(WAITING, cookie, "লতিফ");
+    const [exam] = await db.select().from(schema.examTitles).where(eq(schema.examTitles.id, WAITING));
+    await db.update(schema.examTitles).set({ liveStartAt: new Date(Date.now() - 120 * MIN), liveCloseAt: new Date(Date.now() - 60 * MIN) }).where(eq(schema.examTitles.id, WAITING));
+    clearExamCache();
+    try {
+      expect((await attemptPage(WAITING, id, cookie)).status).toBe(200);
+      const r = await row(id);
+      expect(r).toMatchObject({ waiting: false, countedFor: null, finishedAt: null });
+      expect(r.deadlineAt.getTime() - r.startedAt.getTime()).toBe(30 * MIN);
+    } finally {
+      await db.update(schema.examTitles).set({ liveStartAt: exam.liveStartAt, liveCloseAt: exam.liveCloseAt }).where(eq(schema.examTitles.id, WAITING));
+      clearExamCache();
+    }
   });
 
   it("keeps a practice start one button: after the close (practice, not counted, its full duration) and on an ordinary exam", async () => {

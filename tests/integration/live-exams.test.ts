@@ -374,6 +374,9 @@ describe("the live monitor", () => {
       attempt("answering", 5, false, 15),
       attempt("timedout", 25, false, -5),
       attempt("before", 40, true, -20), // a practice attempt from before the window
+      // Two registrations not opened yet (their times are placeholders): registered, not started.
+      { ...attempt("reg1", 10, false, 20), waiting: true },
+      { ...attempt("reg2", 10, false, 20), waiting: true },
     ]);
     clearShellCache();
   });
@@ -390,12 +393,12 @@ describe("the live monitor", () => {
     expect(modPost.status).toBe(403);
   });
 
-  it("counts readers waiting on the page, attempts started in the window, finished and still answering; never cached", async () => {
+  it("counts readers waiting on the page, registrations not yet opened, attempts started in the window, finished and still answering; never cached", async () => {
     const res = await run((await monitor()).loader, get(`/gradmin/live/${EXAM}`), { examId: String(EXAM) });
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     const data = (await res.json()) as { counts: Record<string, number>; exam: { phase: string; keySealed: boolean } };
-    expect(data.counts).toEqual({ waiting: 3, started: 4, finished: 2, answering: 1 });
+    expect(data.counts).toEqual({ waiting: 3, registered: 2, started: 4, finished: 2, answering: 1 });
     expect(data.exam).toMatchObject({ phase: "চলছে (Running)", keySealed: true });
     expect((await import("~/routes/gradmin.live.$examId")).handle).toEqual({ noscriptRefresh: 15 });
     const missing = await run((await monitor()).loader, get("/gradmin/live/8806"), { examId: "8806" });

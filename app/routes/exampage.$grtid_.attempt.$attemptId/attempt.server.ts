@@ -8,6 +8,7 @@ import type { QuizQuestion } from "~/lib/quiz";
 import { formatResumeCode, isLivePractice } from "~/lib/live-attempt";
 import { parseNegativeMark } from "~/lib/scoring";
 import type { ExamForAttempts, ExamQuestion } from "~/models/attempts.server";
+import type { AttemptWaitingView } from "~/components/attempt-waiting";
 import { attemptPath, resultPath, type Opened } from "./open.server";
 
 /** A question as an unfinished attempt may show it: no key, no explanation, nothing else either. */
@@ -88,3 +89,23 @@ export function attemptView(o: Opened<{ answers: StoredAnswer[] }>, page: number
 }
 
 export type AttemptView = ReturnType<typeof attemptView>;
+
+/**
+ * A registration's page before the live exam starts. It refreshes itself at the start, a few seconds
+ * after it at most (spread by the attempt's id, so the students of one exam do not all arrive in the
+ * same second), which opens the questions without JavaScript.
+ */
+export function waitingView(o: Opened<object>, now: Date): AttemptWaitingView & { refresh: { seconds: number; url: string } } {
+  const start = o.exam.exam.liveStartAt ?? now;
+  const spread = o.attempt.id.charCodeAt(0) % 4;
+  const self = attemptPath(o.grtid, o.attempt.id);
+  return {
+    waiting: true,
+    title: o.exam.exam.name,
+    self,
+    displayName: o.attempt.displayName,
+    startBn: formatDhakaTime(start),
+    live: liveNotes(o.attempt, o.exam.exam),
+    refresh: { seconds: Math.max(1, Math.ceil((start.getTime() - now.getTime()) / 1000) + spread), url: self },
+  };
+}

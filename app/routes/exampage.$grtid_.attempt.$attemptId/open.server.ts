@@ -8,7 +8,7 @@ import { browserHash, readBrowserKey } from "~/lib/exam-browser.server";
 import { notFound, paramsOr400, paramsOr404 } from "~/lib/http.server";
 import { idText, z } from "~/lib/input";
 import { attemptOrder } from "~/lib/shuffle";
-import { finishAttempt, getAttempt, loadExam, type Attempt, type ExamForAttempts } from "~/models/attempts.server";
+import { beginAttempt, finishAttempt, getAttempt, loadExam, type Attempt, type ExamForAttempts } from "~/models/attempts.server";
 
 export const ATTEMPT_NOT_FOUND = "পরীক্ষার এই চেষ্টাটি পাওয়া যায়নি। (Attempt not found.)";
 export const NOT_YOUR_ATTEMPT =
@@ -30,6 +30,11 @@ export type Opened<T> = T & {
   owner: boolean;
   /** The attempt was finished by this request because its time was up. */
   expiredNow: boolean;
+  /**
+   * A registration for a live exam that has not begun: before the start (or for another browser) it
+   * shows no question, takes no answer and has no result yet.
+   */
+  notStarted: boolean;
 };
 
 /** /exampage/{grtid}/attempt/{attemptId}: a bad exam id is 'Missing grtid' (400), a bad attempt id not found. */
@@ -46,13 +51,19 @@ export async function openAttempt<T>(params: Params, request: Request, now: Date
   const key = readBrowserKey(request);
   const owner = key !== null && browserHash(key) === found.attempt.browserHash;
   let current: T & { attempt: Attempt } = found;
+  if (found.attempt.waiting) {
+    const started = exam.exam.liveStartAt !== null && now >= exam.exam.liveStartAt;
+    // Only its own browser starts its clock: a shared link opens nothing.
+    if (!started || !owner) return { ...found, exam: examForAttempt(exam, attemptId), grtid, owner, expiredNow: false, notStarted: true };
+    current = { ...found, attempt: await beginAttempt({ attempt: found.attempt, exam: exam.exam, now }) };
+  }
   let expiredNow = false;
-  if (!found.attempt.finishedAt && now.getTime() > acceptsUntilMs(found.attempt.deadlineAt)) {
+  if (!current.attempt.finishedAt && now.getTime() > acceptsUntilMs(current.attempt.deadlineAt)) {
     await finishAttempt({ attemptId, exam, now });
-    current = (await read(attemptId)) ?? found;
+    current = (await read(attemptId)) ?? current;
     expiredNow = true;
   }
-  return { ...current, exam: examForAttempt(exam, attemptId), grtid, owner, expiredNow };
+  return { ...current, exam: examForAttempt(exam, attemptId), grtid, owner, expiredNow, notStarted: false };
 }
 
 /**

@@ -18,8 +18,9 @@ import { seo } from "~/lib/meta";
 import { finishAttempt, saveAnswers } from "~/models/attempts.server";
 import attemptStyles from "~/styles/attempt.css";
 import examStyles from "~/styles/exam.css";
-import { attemptView, type AttemptView, type PaletteItem } from "./attempt.server";
-import { forbidden, openAttempt, readAttempt, resultPath } from "./open.server";
+import { AttemptWaiting } from "~/components/attempt-waiting";
+import { attemptView, waitingView, type AttemptView, type PaletteItem } from "./attempt.server";
+import { attemptPath, forbidden, openAttempt, readAttempt, resultPath } from "./open.server";
 
 export const links: LinksFunction = () => [
   ...katexLinks,
@@ -35,6 +36,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // A finished attempt's result is open to whoever has its URL; answering is for its own browser only.
   if (o.attempt.finishedAt) throw redirect(resultPath(o.grtid, o.attempt.id), { headers: PRIVATE });
   if (!o.owner) throw forbidden();
+  if (o.notStarted) return json(waitingView(o, now), { headers: PRIVATE });
   const query = readQuery(AttemptQuery, new URL(request.url).searchParams);
   return json(attemptView(o, clampAttemptPage(query.page, o.exam.questions.length), query.confirm, now), { headers: PRIVATE });
 }
@@ -65,6 +67,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
   // Time was up (finished by this request) or it was finished before: these answers do not count.
   if (o.attempt.finishedAt) return redirect(o.expiredNow ? `${result}?late=1` : result, { status: 303, headers: PRIVATE });
   if (!o.owner) throw forbidden();
+  // Before the start there is nothing to answer: back to the registration's page.
+  if (o.notStarted) return redirect(attemptPath(o.grtid, o.attempt.id), { status: 303, headers: PRIVATE });
   const { intent, go: goes, clear, page: postedPage } = fieldsOr400(AttemptPost, form, ["intent", "go"]);
   const { questions, byId, index } = o.exam;
   const changes = effectiveChanges(readAnswerChanges(form, byId), o.answers);
@@ -92,7 +96,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 export const headers: HeadersFunction = () => PRIVATE;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  ...seo(matches, { title: data ? `${data.title} — পরীক্ষা চলছে` : null }),
+  ...seo(matches, { title: data ? `${data.title} — ${"waiting" in data ? "নিবন্ধিত" : "পরীক্ষা চলছে"}` : null }),
   { name: "robots", content: "noindex" },
   // Rendered per request (the page is never cached). With JavaScript the countdown sends the form at
   // the deadline and the page has moved on long before this fires; a browser cannot take a refresh
@@ -101,7 +105,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export default function AttemptPage() {
-  const v = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  if ("waiting" in data) return <AttemptWaiting v={data} />;
+  return <AttemptForm v={data} />;
+}
+
+function AttemptForm({ v }: { v: AttemptView }) {
   const bn = toBanglaDigits;
   return (
     <div className="container exam-page attempt-page">
