@@ -7,16 +7,21 @@ import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
 import { describeValue, rowToRaw } from "~/lib/admin/fields";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
-import { notFound, parseId } from "~/lib/http.server";
+import { notFound } from "~/lib/http.server";
+import { idText, optionalIdText, parseFields, readQuery, wholeText, z, type FieldErrors } from "~/lib/input";
 import { requireAdminForm } from "~/utils/auth.server";
 import { requireResource, requireRow } from "~/utils/admin-access.server";
 import { getRevision, listRevisionsOf, restoreRevision, revisionEntity } from "~/models/admin/content.server";
+
+const INCOMPLETE = "ফর্মটি অসম্পূর্ণ। (Incomplete form.)";
+/** A restore button's hidden fields: which version to bring back, and the row's version the page showed. */
+const RestoreForm = z.object({ rev: idText, version: wholeText() });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { def, csrf } = await requireResource(request, params.resource);
   if (!revisionEntity(def)) throw notFound("এর পুরোনো সংস্করণ রাখা হয় না। (No history is kept for this.)");
   const row = await requireRow(def, params.id);
-  const revId = parseId(new URL(request.url).searchParams.get("rev"));
+  const { rev: revId } = readQuery(z.object({ rev: optionalIdText }), new URL(request.url).searchParams);
   const [revisions, shown] = await Promise.all([listRevisionsOf(def, row.id), revId ? getRevision(def, row.id, revId) : null]);
   if (revId && !shown) throw notFound("এই সংস্করণটি নেই। (No such version.)");
   const raw = shown ? rowToRaw(def.fields, shown.snapshot) : null;
@@ -36,16 +41,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!revisionEntity(def)) throw notFound();
   const form = await requireAdminForm(request, csrf);
   const row = await requireRow(def, params.id);
-  const revId = parseId(form.get("rev"));
-  const version = Number.parseInt(form.get("version") ?? "", 10);
-  if (!revId || !Number.isInteger(version)) return json({ error: "ফর্মটি অসম্পূর্ণ। (Incomplete form.)" }, { status: 400 });
+  const restore = parseFields(RestoreForm, form);
+  if (!restore.ok) return json({ errors: { form: INCOMPLETE } as FieldErrors }, { status: 400 });
+  const { rev: revId, version } = restore.data;
   const outcome = await restoreRevision(def, row.id, revId, version, staff.id);
   if (outcome.status === "saved") return redirect(`/gradmin/content/${def.key}/${row.id}?saved=restored`);
   if (outcome.status === "conflict") {
-    return json({ error: "এর মধ্যে অন্য কেউ এটি বদলেছেন; তালিকাটি আবার দেখে নিন। (Someone changed it meanwhile; look at the list again.)" }, { status: 409 });
+    return json({ errors: { form: "এর মধ্যে অন্য কেউ এটি বদলেছেন; তালিকাটি আবার দেখে নিন। (Someone changed it meanwhile; look at the list again.)" } as FieldErrors }, { status: 409 });
   }
   if (outcome.status === "invalid") {
-    return json({ error: `এই সংস্করণটি এখনকার নিয়মে চলে না: ${Object.values(outcome.errors).join(" ")} (This version does not pass today's checks.)` }, { status: 400 });
+    return json({ errors: { form: `এই সংস্করণটি এখনকার নিয়মে চলে না: ${Object.values(outcome.errors).join(" ")} (This version does not pass today's checks.)` } as FieldErrors }, { status: 400 });
   }
   throw notFound();
 }
@@ -54,7 +59,7 @@ export const meta: MetaFunction = () => [{ title: "পুরোনো সংস�
 
 export default function History() {
   const data = useLoaderData<typeof loader>();
-  const error = useActionData<typeof action>()?.error;
+  const error = useActionData<typeof action>()?.errors.form;
   return (
     <>
       <p>

@@ -3,7 +3,8 @@
 // that starts like a formula would run in the spreadsheet of whoever opens the file.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { safeCsvCell } from "~/lib/import/formats";
-import { notFound, parseId } from "~/lib/http.server";
+import { notFound, paramsOr404 } from "~/lib/http.server";
+import { idText, z } from "~/lib/input";
 import { requireStaff } from "~/utils/auth.server";
 import { getMeritExam, listExamResults, meritAvailableAt, computeMeritOnce } from "~/models/merit.server";
 
@@ -12,13 +13,15 @@ export const RESULT_COLUMNS = ["rank", "name", "institution", "roll", "right", "
 /** The most rows one export holds (a live exam of a very large class fits many times over). */
 const MAX_ROWS = 100_000;
 
+const NO_EXAM = "এই পরীক্ষাটি নেই। (No such exam.)";
+
 const iso = (d: Date | null) => (d ? d.toISOString() : "");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "content");
-  const examId = parseId(params.examId);
-  const exam = examId ? await getMeritExam({ examId }) : null;
-  if (!exam) throw notFound("এই পরীক্ষাটি নেই। (No such exam.)");
+  const { examId } = paramsOr404(z.object({ examId: idText }), params, NO_EXAM);
+  const exam = await getMeritExam({ examId });
+  if (!exam) throw notFound(NO_EXAM);
   const now = new Date();
   const availableAt = meritAvailableAt(exam);
   if (!exam.meritComputedAt && availableAt && now >= availableAt) await computeMeritOnce({ exam, now });

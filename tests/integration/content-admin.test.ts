@@ -281,7 +281,13 @@ describe("revisions of info pages and questions", () => {
     expect(text).toContain("প্রথম সংস্করণ");
     expect(text).not.toContain("তৃতীয় সংস্করণ");
     // A restore from a page loaded before that is a stale version: refused, nothing changes.
-    expect((await restore("info-pages", id, first.id, 3)).status).toBe(409);
+    const stale = await restore("info-pages", id, first.id, 3);
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { errors: { form?: string } }).errors.form).toMatch(/Someone changed it meanwhile/);
+    // A restore button whose hidden fields were lost says so, in the forms' one error shape.
+    const broken = await run((await content.history()).action, post(`/gradmin/content/info-pages/${id}/history`, { rev: "x", version: "" }), { resource: "info-pages", id: String(id) });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { errors: { form?: string } }).errors.form).toMatch(/Incomplete form/);
     expect((await db.select().from(schema.infoPages).where(eq(schema.infoPages.id, id)))[0].version).toBe(4);
   });
 

@@ -54,7 +54,9 @@ export type PartInput = { label: string; body: string; marks: string };
 export const OPTION_KEYS = ["ক", "খ", "গ", "ঘ", "ঙ"] as const;
 export const PART_LABELS = ["ক", "খ", "গ", "ঘ"] as const;
 
-const LIMITS = { html: 200_000, questionList: 1000 };
+/** The longest staff HTML a field (or the live preview) takes, in characters. */
+export const HTML_MAX = 200_000;
+const LIMITS = { html: HTML_MAX, questionList: 1000 };
 
 const msg = (bn: string, en: string) => `${bn} (${en})`;
 export const REQUIRED = msg("এটি পূরণ করুন।", "Required.");
