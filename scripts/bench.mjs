@@ -20,6 +20,7 @@
 //   npm run bench -- --data demo --pages home,exampage --uncached-only --no-search   a quick look at some pages
 import { ensureDependencies, run, bin, startServer, needsBuild, root } from "./setup.mjs";
 import { flag, gitDescribe, intOption, onSignals, option, percentile, portOpen, quietRequestsEnv, round, stopChild, waitForHealth } from "./harness.mjs";
+import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
@@ -743,6 +744,13 @@ async function main() {
   console.log(failed ? `[bench] ${failed} budget(s) FAILED.` : "[bench] all budgets passed.");
   console.log("[bench] wrote bench-report.md and bench-report.json");
   return failed ? 1 : 0;
+}
+
+// `npm run bench -- --omr [--flat 40 --photo 120 --seed 1 --verbose]`: the OMR reader's benchmark
+// instead (synthetic sheets and photos, no server, no database): scripts/omr/bench.ts.
+if (process.argv.includes("--omr")) {
+  const r = spawnSync(bin("tsx"), ["scripts/omr/bench.ts", ...process.argv.slice(2).filter((a) => a !== "--omr")], { stdio: "inherit", cwd: root });
+  process.exit(r.status ?? 1);
 }
 
 let code = 1;
