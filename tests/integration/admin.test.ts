@@ -171,11 +171,11 @@ describe("sign-in and sign-out", () => {
     for (const identifier of ["nobody-here", "editor"]) {
       const res = await run(action!, post("/gradmin/login", { identifier, password: "wrong-password-x", redirectTo: "/gradmin" }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ error: WRONG_CREDENTIALS, identifier });
+      expect(await res.json()).toMatchObject({ errors: { form: WRONG_CREDENTIALS }, values: { identifier } });
     }
     const disabled = await run(action!, post("/gradmin/login", { identifier: "disabled", password: PASSWORD }));
     expect(disabled.status).toBe(400);
-    expect((await disabled.json()).error).toMatch(/disabled/);
+    expect((await disabled.json()).errors.form).toMatch(/disabled/);
   });
 
   it("refuses a replayed cookie after sign-out, and sign-out lands on the login page", async () => {
@@ -210,7 +210,7 @@ describe("sign-in and sign-out", () => {
     for (let i = 1; i <= THROTTLE_FAILURES; i++) expect((await attempt(`wrong-${i}-password`)).status, `failure ${i}`).toBe(400);
     const sixth = await attempt(PASSWORD); // even the right password waits
     expect(sixth.status).toBe(429);
-    expect((await sixth.json()).error).toMatch(/১৫ মিনিট.*15 minutes/);
+    expect((await sixth.json()).errors.form).toMatch(/১৫ মিনিট.*15 minutes/);
     // The count lives in the database (shared by every process): it is there to see.
     // Counted per account (moderator is staff #3), so its username and e-mail share it.
     const counter = async () => (await db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, "signin-account:3")))[0];
@@ -234,7 +234,7 @@ describe("sign-in and sign-out", () => {
       }
       const next = await from("198.51.100.23", "editor", PASSWORD, "203.0.113.99"); // a new name, the right password
       expect(next.status).toBe(429);
-      expect((await next.json()).error).toMatch(/15 minutes/);
+      expect((await next.json()).errors.form).toMatch(/15 minutes/);
       const [row] = await db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, "signin-ip:198.51.100.23"));
       expect(row.hits).toBe(THROTTLE_ADDRESS_FAILURES);
       // The name is not held back elsewhere, and naming the throttled address in the header changes nothing.
@@ -318,7 +318,8 @@ describe("sign-in under attack", () => {
     for (let i = 1; i <= THROTTLE_FAILURES + 1; i++) {
       for (const [identifier, answers] of [["prober", known], ["no-such-member", unknown]] as const) {
         const res = await attempt(identifier, `probe-${i}-password`, { address: "192.0.2.90" });
-        answers.push({ status: res.status, body: { ...(await res.json()), identifier: "" } });
+        // What was typed differs by design; the answer must not.
+        answers.push({ status: res.status, body: { ...(await res.json()), values: undefined } });
       }
     }
     expect(unknown.map((a) => a.status)).toEqual([...Array(THROTTLE_FAILURES).fill(400), 429]);
@@ -424,7 +425,7 @@ describe("the own account page", () => {
     expect(ok.headers.get("Location")).toBe("/gradmin/account?saved=password");
     const old = await run((await login()).action!, post("/gradmin/login", { identifier: "writer", password: PASSWORD }));
     expect(old.status).toBe(400);
-    expect((await old.json()).error).toBe(WRONG_CREDENTIALS);
+    expect((await old.json()).errors.form).toBe(WRONG_CREDENTIALS);
     await signIn("writer@example.com", false, { password: NEW_PASSWORD });
     const [audit] = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "change-password"), eq(schema.auditLog.staffId, 6)));
     expect(audit).toMatchObject({ entity: "staff_users", entityId: "6" });
