@@ -10,6 +10,7 @@ import { rowToRaw, type RawValues } from "~/lib/admin/fields";
 import { publicPageOf } from "~/lib/admin/resources";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { parseId } from "~/lib/http.server";
+import { readQuery, z } from "~/lib/input";
 import { requireResource, requireRow } from "~/utils/admin-access.server";
 import { choicesFor, getRow, revisionEntity, staffName } from "~/models/admin/content.server";
 import { saveContent } from "~/utils/admin-edit.server";
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hasHistory: !!revisionEntity(def),
     publicPath: publicPage && "href" in publicPage ? publicPage.href : null,
     noPublicPage: publicPage && "none" in publicPage ? publicPage.none : null,
-    saved: new URL(request.url).searchParams.get("saved"),
+    saved: readQuery(z.object({ saved: z.enum(["created", "1", "restored"]).optional().catch(undefined) }), new URL(request.url).searchParams).saved,
   });
 }
 
@@ -81,6 +82,11 @@ export default function EditResource() {
           </li>
         ) : null}
         {data.noPublicPage ? <li className="muted">{data.noPublicPage}</li> : null}
+        {data.key === "question-sets" || data.key === "exams" ? (
+          <li>
+            <a href={`${base}/${data.id}/pick`}>প্রশ্ন বাছাই (Pick questions)</a>
+          </li>
+        ) : null}
         {data.hasHistory ? (
           <li>
             <a href={`${base}/${data.id}/history`}>পুরোনো সংস্করণ (History)</a>

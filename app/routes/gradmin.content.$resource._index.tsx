@@ -3,8 +3,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { AdminErrorBoundary, Notice } from "~/components/admin";
-import type { FieldDef } from "~/lib/admin/fields";
+import type { FieldDef, Option } from "~/lib/admin/fields";
+import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from "~/lib/admin/bank-filter";
+import { BOARD_CODES } from "~/lib/board-year";
 import { PAGE_SIZE } from "~/lib/admin/resources";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
@@ -47,20 +50,48 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     filters: Object.entries(query.filters).map(([name, id]) => {
       const f = def.fields.find((x) => x.name === name)!;
-      return { name, label: f.label, value: f.kind === "ref" ? refLabels[f.ref]?.[String(id)] ?? `#${id}` : String(id) };
+      const value = f.kind === "ref" ? refLabels[f.ref]?.[String(id)] ?? `#${id}` : f.kind === "select" ? f.options.find((o) => o.value === id)?.label ?? String(id) : String(id);
+      return { name, label: f.label, value };
     }),
+    controls: filterControls(def.filters ?? [], def.fields, choices, url.searchParams),
+    bank: query.bank,
+    boards: def.key === "questions" ? Object.entries(BOARD_CODES).map(([value, b]) => ({ value, label: `${b.name} (${value})` })) : [],
     deleted: url.searchParams.get("deleted"),
+  });
+}
+
+/** A ref list longer than this gets a box that narrows it (typed text, sent with the filter). */
+const SEARCHABLE_FROM = 30;
+
+/**
+ * The list's filter dropdowns: one per filter field, its choices (a ref's rows, a select's options).
+ * A long ref list is narrowed by ?{name}_q= (what was typed in its find box): the chosen value stays.
+ */
+function filterControls(names: readonly string[], fields: readonly FieldDef[], choices: Record<string, Option[]>, params: URLSearchParams) {
+  return names.flatMap((name) => {
+    const f = fields.find((x) => x.name === name);
+    if (!f || (f.kind !== "ref" && f.kind !== "select")) return [];
+    const all = f.kind === "ref" ? choices[f.ref] ?? [] : f.options;
+    const chosen = params.get(name) ?? "";
+    const needle = (params.get(`${name}_q`) ?? "").trim().slice(0, 60);
+    const options = needle ? all.filter((o) => o.value === chosen || o.label.toLowerCase().includes(needle.toLowerCase())) : all;
+    return [{ name, label: f.label, options, chosen, needle, searchable: f.kind === "ref" && all.length > SEARCHABLE_FROM }];
   });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.many ?? "কনটেন্ট"} — Admin` }];
 
 export default function ResourceList() {
-  const { key, one, many, searchable, columns, rows, total, query, pages, filters, deleted } = useLoaderData<typeof loader>();
+  const { key, one, many, searchable, columns, rows, total, query, pages, filters, deleted, controls, bank, boards } = useLoaderData<typeof loader>();
+  const [needles, setNeedles] = useState<Record<string, string>>(() => Object.fromEntries(controls.map((c) => [c.name, c.needle])));
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const bankEntries = bank ? Object.entries(bank).filter(([, v]) => v !== undefined && v !== null) : [];
   const link = (change: Record<string, string | number | null>) => {
     const p = new URLSearchParams();
     if (query.q) p.set("q", query.q);
     for (const [k, v] of Object.entries(query.filters)) p.set(k, String(v));
+    for (const [k, v] of bankEntries) p.set(k, String(v));
     p.set("sort", query.sort);
     p.set("dir", query.dir);
     p.set("page", String(query.page));
@@ -83,21 +114,112 @@ export default function ResourceList() {
         <a className="btn-primary" href={`/gradmin/content/${key}/new`}>
           + নতুন {one}
         </a>
-        {searchable ? (
-          <Form method="get" className="search-form" role="search">
-            {Object.entries(query.filters).map(([k, v]) => (
-              <input key={k} type="hidden" name={k} value={v} />
-            ))}
-            <label>
-              <span className="sr-only">খুঁজুন (Search)</span>
-              <input type="search" name="q" defaultValue={query.q} placeholder="খুঁজুন: নাম বা আইডি (Search: name or id)" />
-            </label>
-            <button type="submit" className="btn-secondary">
-              খুঁজুন (Search)
-            </button>
-          </Form>
-        ) : null}
       </div>
+      {searchable || controls.length || bank ? (
+        <Form method="get" className="admin-form list-filter" role="search" aria-label="ছাঁকুন ও খুঁজুন (Filter and search)">
+          <div className="filter-grid">
+            {searchable ? (
+              <label>
+                <span>খুঁজুন: লেখা বা আইডি, যেমন #5 (Search: text or id, e.g. #5)</span>
+                <input type="search" name="q" defaultValue={query.q} />
+              </label>
+            ) : null}
+            {controls.map((c) => (
+              <div key={c.name} className="filter-control">
+                {c.searchable ? (
+                  <label>
+                    <span>{c.label}: খুঁজুন (find)</span>
+                    <input
+                      type="search"
+                      name={`${c.name}_q`}
+                      value={needles[c.name] ?? ""}
+                      onChange={(e) => setNeedles((n) => ({ ...n, [c.name]: e.target.value }))}
+                      aria-describedby={hydrated ? undefined : `${c.name}-find-hint`}
+                    />
+                    {hydrated ? null : (
+                      <span id={`${c.name}-find-hint`} className="muted">
+                        লিখে "ছাঁকুন" চাপলে নিচের তালিকা ছোট হবে। (Type and press Filter to narrow the list below.)
+                      </span>
+                    )}
+                  </label>
+                ) : null}
+                <label>
+                  <span>{c.label}</span>
+                  <select name={c.name} defaultValue={c.chosen}>
+                    <option value="">সব (Any)</option>
+                    {c.options.map((o) => {
+                      const needle = (needles[c.name] ?? "").toLowerCase();
+                      const hidden = hydrated && !!needle && o.value !== c.chosen && !o.label.toLowerCase().includes(needle);
+                      return (
+                        <option key={o.value} value={o.value} hidden={hidden}>
+                          {o.label}
+                        </option>
+                      );
+                    })}
+                  </select>
+                </label>
+              </div>
+            ))}
+            {bank ? (
+              <>
+                <label>
+                  <span>ধরন (Type)</span>
+                  <select name="type" defaultValue={bank.type ?? ""}>
+                    <option value="">সব (Any)</option>
+                    {QUESTION_TYPE_CHOICES.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  <span>কাঠিন্য (Difficulty)</span>
+                  <select name="difficulty" defaultValue={bank.difficulty ?? ""}>
+                    <option value="">সব (Any)</option>
+                    {DIFFICULTY_CHOICES.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  <span>বোর্ড (Board)</span>
+                  <select name="board" defaultValue={bank.board ?? ""}>
+                    <option value="">সব (Any)</option>
+                    {boards.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  <span>সাল (Year)</span>
+                  <input type="number" name="year" min={1950} max={2100} defaultValue={bank.year ?? ""} />
+                </label>
+                <label>
+                  <span>ব্যাখ্যা (Explanation)</span>
+                  <select name="explained" defaultValue={bank.explained ?? ""}>
+                    <option value="">সব (Any)</option>
+                    <option value="1">আছে (Has one)</option>
+                    <option value="0">নেই (Has none)</option>
+                  </select>
+                </label>
+              </>
+            ) : null}
+          </div>
+          <input type="hidden" name="sort" value={query.sort} />
+          <input type="hidden" name="dir" value={query.dir} />
+          <div className="form-actions">
+            <button type="submit" className="btn-secondary">
+              ছাঁকুন (Filter)
+            </button>
+            {query.q || filters.length || bankEntries.length ? <a href={`/gradmin/content/${key}`}>সব ফিল্টার বাদ (Clear filters)</a> : null}
+          </div>
+        </Form>
+      ) : null}
       {filters.length ? (
         <p>
           ছাঁকা (Filtered):{" "}

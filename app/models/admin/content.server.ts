@@ -9,13 +9,16 @@ import * as s from "~/db/schema";
 import type { RevisionEntity } from "~/db/schema";
 import { notationFromSources, type Source } from "~/lib/board-year";
 import type { FieldDef, FieldErrors, OptionInput, Option, PartInput } from "~/lib/admin/fields";
+import { idSearch, readBankFilter, type BankFilter } from "~/lib/admin/bank-filter";
 import { PAGE_SIZE, RESOURCES, type ResourceDef } from "~/lib/admin/resources";
+import { idText, pageNumber, readQuery, z } from "~/lib/input";
 import { CONTENT_ASSET_BASE, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
 import { INFO_PAGE_SLUGS } from "~/lib/info-pages";
 import { liveWindowErrors } from "~/lib/live-exam";
 import { isPublicPagePath, PUBLIC_PATH_EXAMPLES } from "~/lib/public-paths";
 import { comparableText } from "~/lib/question";
 import { videoIdFrom } from "~/lib/video-id";
+import { bankConditions } from "~/models/admin/bank-query.server";
 import { keepRevision, recordAudit, type Tx } from "~/models/history.server";
 import { RENDER_VERSION, renderedOrNull } from "~/models/rendering.server";
 import { reindex, type Executor, type SearchIndexSource } from "~/models/search.server";
@@ -456,32 +459,67 @@ export async function choicesFor(def: ResourceDef): Promise<Record<string, Optio
 
 /* ------------------------------------------------------------------ list */
 
-export type ListQuery = { q: string; sort: string; dir: "asc" | "desc"; page: number; filters: Record<string, number> };
+export type ListQuery = {
+  q: string;
+  sort: string;
+  dir: "asc" | "desc";
+  page: number;
+  /** The resource's own filters (lib/admin/resources.ts `filters`): an id for a ref, a value for a select. */
+  filters: Record<string, number | string>;
+  /** The question list's bank filters (type, difficulty, board and year, explanation). */
+  bank: Pick<BankFilter, "type" | "difficulty" | "board" | "year" | "explained"> | null;
+};
 
+/** What a list's URL says: each value that does not fit is left out (the list shows everything), never an error. */
 export function readListQuery(def: ResourceDef, url: URL): ListQuery {
   const p = url.searchParams;
   const sortable = ["id", "updatedAt", ...def.sorts];
-  const sort = sortable.includes(p.get("sort") ?? "") ? p.get("sort")! : def.sorts.includes("sort") ? "sort" : "id";
-  const dir = p.get("dir") === "desc" ? "desc" : p.get("dir") === "asc" ? "asc" : sort === "updatedAt" ? "desc" : "asc";
-  const page = Math.min(100000, Math.max(1, Number.parseInt(p.get("page") ?? "1", 10) || 1));
-  const filters: Record<string, number> = {};
-  for (const f of def.filters ?? []) {
-    const n = Number(p.get(f));
-    if (Number.isInteger(n) && n > 0) filters[f] = n;
+  const fallbackSort = def.sorts.includes("sort") ? "sort" : "id";
+  const Query = z.object({
+    q: z.string().optional().transform((v) => (v ?? "").trim().slice(0, 100)),
+    sort: z.string().optional().transform((v) => (v && sortable.includes(v) ? v : fallbackSort)),
+    dir: z.enum(["asc", "desc"]).optional().catch(undefined),
+    page: pageNumber.transform((n) => Math.min(100_000, n)),
+  });
+  const { q, sort, dir, page } = readQuery(Query, p);
+  const filters: Record<string, number | string> = {};
+  for (const name of def.filters ?? []) {
+    const f = def.fields.find((x) => x.name === name);
+    const value = p.get(name) ?? "";
+    if (f?.kind === "select") {
+      if (f.options.some((o) => o.value === value)) filters[name] = value;
+    } else {
+      const id = idText.safeParse(value).data;
+      if (id) filters[name] = id;
+    }
   }
-  return { q: (p.get("q") ?? "").trim().slice(0, 100), sort, dir, page, filters };
+  const bankFilter = def.key === "questions" ? readBankFilter(p) : null;
+  const bank = bankFilter ? { type: bankFilter.type, difficulty: bankFilter.difficulty, board: bankFilter.board, year: bankFilter.year, explained: bankFilter.explained } : null;
+  return { q, sort, dir: dir ?? (sort === "updatedAt" ? "desc" : "asc"), page, filters, bank };
+}
+
+/** The list's conditions: the search box (text, or an id: "#5" is row 5 alone), its filters. */
+function listConditions(def: ResourceDef, query: ListQuery): SQL[] {
+  const b = BINDINGS[def.key];
+  const where: SQL[] = [];
+  if (query.q) {
+    const byId = idSearch(query.q);
+    if (byId?.only) where.push(eq(b.table.id, byId.id));
+    else {
+      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const conds = def.search.map((f) => like(col(b, f), pattern));
+      if (byId) conds.push(eq(b.table.id, byId.id));
+      if (conds.length) where.push(or(...conds)!);
+    }
+  }
+  for (const [f, v] of Object.entries(query.filters)) where.push(eq(col(b, f), v));
+  if (query.bank) where.push(...bankConditions(query.bank));
+  return where;
 }
 
 export async function listRows(def: ResourceDef, query: ListQuery) {
   const b = BINDINGS[def.key];
-  const where: SQL[] = [];
-  if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const conds = def.search.map((f) => like(col(b, f), pattern));
-    if (/^\d+$/.test(query.q)) conds.push(eq(b.table.id, Number(query.q)));
-    if (conds.length) where.push(or(...conds)!);
-  }
-  for (const [f, v] of Object.entries(query.filters)) where.push(eq(col(b, f), v));
+  const where = listConditions(def, query);
   const cond = where.length ? and(...where) : undefined;
   const order = query.dir === "desc" ? desc : asc;
   const select: Record<string, MySqlColumn> = { id: b.table.id, updatedAt: b.table.updatedAt };
