@@ -6,19 +6,22 @@ import { AdminErrorBoundary } from "~/components/admin";
 import { ResourceForm } from "~/components/admin-form";
 import { toRaw, type RawValues } from "~/lib/admin/fields";
 import { notFound } from "~/lib/http.server";
+import { readQuery, z } from "~/lib/input";
 import { requireResource } from "~/utils/admin-access.server";
 import { choicesFor } from "~/models/admin/content.server";
 import { saveContent } from "~/utils/admin-edit.server";
 
+/** Values a link may put into the empty form, each cut to 500 characters. */
+const Prefill = z.record(z.string().transform((s) => s.slice(0, 500)));
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { def, csrf } = await requireResource(request, params.resource);
   if (def.singleton) throw notFound();
-  const url = new URL(request.url);
+  // Links from a list can start the form filled in (?chapterId=3); the save checks what they give.
+  const given = readQuery(Prefill, new URL(request.url).searchParams);
   const raw: RawValues = {};
   for (const f of def.fields) {
-    // Links from a list can start the form filled in (?chapterId=3).
-    const given = url.searchParams.get(f.name);
-    raw[f.name] = given !== null ? given.slice(0, 500) : toRaw(f, f.kind === "int" && f.name === "sort" ? 0 : f.kind === "decimal" && f.name === "marks" ? 1 : null);
+    raw[f.name] = given[f.name] ?? toRaw(f, f.kind === "int" && f.name === "sort" ? 0 : f.kind === "decimal" && f.name === "marks" ? 1 : null);
   }
   if (def.key === "questions" && !raw.type) raw.type = "mcq";
   if (def.key === "exams") Object.assign(raw, { fullMarks: "0", durationMinutes: "0", negativeMark: "0" });
