@@ -6,7 +6,8 @@
 // index match (no comparison whose time depends on the token).
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary, never a replica: a teacher sees the paper they own and the sheets they scanned the moment they are saved.
+import { primary as db } from "~/db/client.server";
 import { omrAnswers, omrSheets, paperOwners, savedPapers } from "~/db/schema";
 import { itemAnalysis, paperKeys, rankScores, scoreSheet, type SheetMarks } from "~/lib/omr-results";
 import { getSavedPaper, type StoredPaper } from "~/models/make-question.server";
