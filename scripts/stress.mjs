@@ -14,6 +14,9 @@
 //   hostile   every route pattern × ≥ 200 hostile values per parameter and query key: no 5xx, no stack
 //             trace or SQL in a body; chunked 100 MB bodies refused, a contact burst stores 5, a slow
 //             body cut off
+//   live      a live exam at a fixed hour (scripts/stress-live.mjs): N students register in the minutes
+//             before, all open it within the start window, answer, some resume on another device or
+//             run out of time; the merit list at the close (--live-students N, --find-max with --live-sizes)
 //   admin     every /gradmin route, GET and POST, without a session and as a moderator: no content
 //   nginx     two app processes behind a project-local nginx: exam night and load through it, a
 //             sign-in valid on both, sign-in throttling and the online count shared, one process
@@ -23,7 +26,8 @@
 // Options: --students N (2000) --exam-seconds S (480: the slowest student's answering time; each has a pace) --start-window S (10) --load-seconds S (60)
 //   --connections N (200) --presence-seconds S (30) --fault-students N (300) --down-seconds S (15)
 //   --hostile-values N (200) --nginx-students N (1000) --port P (3410: the app; 3411, 3412 the two
-//   instances; 3420 nginx) --nginx-port P --sizes 250,500,… (with --find-max) --build --verbose
+//   instances; 3420 nginx) --nginx-port P --sizes 250,500,… (with --find-max) --live-students N (10000) --live-wait S (150: registration before the start)
+//   --live-exam-seconds S (480) --live-sizes 3000,5000,… (with --find-max) --build --verbose
 import autocannon from "autocannon";
 import mysql from "mysql2/promise";
 import { spawn } from "node:child_process";
@@ -56,6 +60,9 @@ const OPT = {
   downSeconds: intOption("down-seconds", quick ? 8 : 15, 1),
   hostileValues: intOption("hostile-values", 200, 1),
   nginxStudents: intOption("nginx-students", quick ? 200 : 1000, 1),
+  liveStudents: intOption("live-students", quick ? 300 : 10000, 1),
+  liveWait: intOption("live-wait", quick ? 40 : 150, 10),
+  liveExamSeconds: intOption("live-exam-seconds", quick ? 60 : 480, 10),
   port: intOption("port", 3410, 1),
   nginxPort: intOption("nginx-port", 3420, 1),
 };
@@ -1035,6 +1042,22 @@ async function main() {
         const best = runs.filter((r) => r.ok).at(-1);
         figures.maxStudents = best?.n ?? 0;
         log(`largest number of students that held every check: ${best ? best.n : "none of the sizes tried"} (tried ${runs.map((r) => `${r.n} ${r.ok ? "ok" : "failed"}`).join(", ")})`);
+      }
+    }
+    if (CHECKS.has("live")) {
+      const { liveCheck } = await import("./stress-live.mjs");
+      const sizes = findMax ? option("live-sizes", "3000,5000,7500,10000").split(",").map(Number) : [OPT.liveStudents];
+      const runs = [];
+      for (const n of sizes) {
+        const r = await liveCheck({ base, conn, call, check, log, n, waitSeconds: OPT.liveWait, startWindow: OPT.startWindow, examSeconds: OPT.liveExamSeconds });
+        runs.push(r);
+        if (findMax && !r.ok) break;
+      }
+      figures.live = runs;
+      if (findMax) {
+        const best = runs.filter((r) => r.ok).at(-1);
+        figures.maxLiveStudents = best?.n ?? 0;
+        log(`largest live exam that held every check: ${best ? best.n : "none of the sizes tried"} (tried ${runs.map((r) => `${r.n} ${r.ok ? "ok" : "failed"}`).join(", ")})`);
       }
     }
     if (CHECKS.has("load")) figures.load = (await loadCheck("load", base, paths, server.pid)).fig;

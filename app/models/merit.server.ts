@@ -9,7 +9,7 @@ import { examAttemptAnswers, examAttempts, examTitles } from "~/db/schema";
 import { GRACE_SECONDS, scoreAttempt } from "~/lib/attempt";
 import { MERIT_PAGE_SIZE } from "~/lib/live-attempt";
 import { recordAudit } from "./history.server";
-import { loadExam } from "./attempts.server";
+import { loadExam, type ExamForAttempts } from "./attempts.server";
 import { bumpContentVersion } from "./content-version.server";
 
 export type MeritExam = {
@@ -71,15 +71,13 @@ const FINISH_BATCH = 500;
  * one read, the scores in one update per FINISH_BATCH attempts. Scored like finishAttempt: the finish
  * time is the deadline, an attempt finished meanwhile is left as it is.
  */
-async function finishUnfinished(tx: Executor, exam: MeritExam, now: Date) {
+async function finishUnfinished(tx: Executor, exam: MeritExam, loaded: ExamForAttempts, now: Date) {
   const rows = await tx
     .select({ id: examAttempts.id, negativeMark: examAttempts.negativeMark, questionId: examAttemptAnswers.questionId, choice: examAttemptAnswers.choice })
     .from(examAttempts)
     .leftJoin(examAttemptAnswers, eq(examAttemptAnswers.attemptId, examAttempts.id))
     .where(and(onList(exam), sql`${examAttempts.finishedAt} is null`));
   if (!rows.length) return;
-  const loaded = await loadExam(exam.id);
-  if (!loaded) return;
   const byAttempt = new Map<string, { negativeMark: string; answers: Map<number, string | null> }>();
   for (const r of rows) {
     let a = byAttempt.get(r.id);
@@ -111,12 +109,17 @@ async function finishUnfinished(tx: Executor, exam: MeritExam, now: Date) {
 export async function computeMeritOnce({ exam, now }: { exam: MeritExam; now: Date }): Promise<boolean> {
   const availableAt = meritAvailableAt(exam);
   if (!exam.liveStartAt || !availableAt || now < availableAt) return false;
+  // Read before the transaction: a read on another pool connection while the transaction holds the
+  // exam row's lock could wait behind requests that wait for that lock (their connections fill the
+  // pool), and the list would come only when the pool's wait timed out.
+  const loaded = await loadExam(exam.id);
+  if (!loaded) return false;
   return db.transaction(async (tx) => {
     const [claim] = (await tx.execute(sql`
       update ${examTitles} set merit_computed_at = ${now}, updated_at = updated_at
       where id = ${exam.id} and merit_computed_at is null`)) as unknown as [{ affectedRows: number }];
     if (claim.affectedRows === 0) return false;
-    await finishUnfinished(tx, exam, now);
+    await finishUnfinished(tx, exam, loaded, now);
     await tx.execute(sql`
       update ${examAttempts} a join (
         select id, rank() over (order by net desc, timestampdiff(microsecond, started_at, finished_at), started_at) as r
