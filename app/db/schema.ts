@@ -778,6 +778,27 @@ export const revisions = mysqlTable(
   (t) => [uniqueIndex("revisions_entity_version_uq").on(t.entity, t.entityId, t.version)],
 );
 
+/**
+ * The trash: a deleted content row as it was (its columns and the rows edited with it: a question's
+ * options, parts and sources, a set's questions, a subject's grades), taken out of its table so no
+ * public page or list can show it, restorable with the same id for 30 days, then purged.
+ */
+export const trashItems = mysqlTable(
+  "trash_items",
+  {
+    id: id(),
+    /** The admin resource key (lib/admin/resources.ts): questions, chapters, ... */
+    entity: varchar("entity", { length: 64 }).notNull(),
+    entityId: int("entity_id").notNull(),
+    /** What names the row in one line (the trash screen lists it so). */
+    name: varchar("name", { length: 255 }).notNull().default(""),
+    snapshot: json("snapshot").notNull(),
+    deletedAt: datetime("deleted_at", { fsp: 3 }).notNull(),
+    deletedBy: int("deleted_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [index("trash_items_entity_idx").on(t.entity, t.entityId), index("trash_items_deleted_idx").on(t.deletedAt)],
+);
+
 /** Who did what, when: every staff save, delete, sign-in and staff change. */
 export const auditLog = mysqlTable(
   "audit_log",
