@@ -38,8 +38,11 @@ const chaptersOf = (s: Subject) =>
 
 type PrintedSet = { code: string; mcq: { id: number; options: { key: string; html: string }[] }[]; creative: number[] };
 
-/** What the saved paper shows: per set, the questions in order with their printed options, and the keys. */
-async function readPaper(page: Page) {
+/**
+ * What the saved paper shows: per set, the questions in order with their printed options; and the
+ * keys, from the teacher's private page (`keysPage`; the public paper has none).
+ */
+async function readPaper(page: Page, keysPage: Page) {
   const sets: PrintedSet[] = [];
   for (const code of ["ক", "খ", "গ", "ঘ"]) {
     const region = page.getByRole("region", { name: `সেট ${code}`, exact: true });
@@ -60,7 +63,7 @@ async function readPaper(page: Page) {
   }
   const keys: Record<string, string[]> = {};
   for (const s of sets) {
-    const key = page.getByRole("region", { name: `উত্তরমালা — সেট ${s.code}` });
+    const key = keysPage.getByRole("region", { name: `উত্তরমালা — সেট ${s.code}` });
     keys[s.code] = (await key.getByRole("listitem").allTextContents()).map((t) => t.replace(/^[০-৯]+\.\s*/, "").trim());
   }
   return { sets, keys };
@@ -96,6 +99,13 @@ async function printToPdf(page: Page) {
   return page.pdf({ format: "A4", printBackground: true });
 }
 
+/** From the teacher's private page, where a save lands, to the public paper it links. */
+async function toPublicPaper(page: Page) {
+  await expect(page).toHaveURL(/\/questionpaper\/t\/[0-9a-z]{32}\?saved=1$/);
+  await page.getByRole("link", { name: /^\/questionpaper\/p\// }).click();
+  await expect(page).toHaveURL(/\/questionpaper\/p\/[0-9a-z]{10}$/);
+}
+
 /** The 40-question, two-set paper of the print tests (38 MCQs, 2 creative questions), made step by step; its address. */
 async function makePrintedPaper(page: Page) {
   const subject = await subjectOf();
@@ -107,7 +117,7 @@ async function makePrintedPaper(page: Page) {
   await page.getByLabel("পরীক্ষার নাম").fill("অর্ধবার্ষিক পরীক্ষা ২০২৫");
   await page.getByRole("radio", { name: "২টি (ক, খ)" }).check();
   await page.getByRole("button", { name: "প্রশ্নপত্র তৈরি করুন →" }).click();
-  await expect(page).toHaveURL(/\/questionpaper\/p\//);
+  await toPublicPaper(page);
   await page.waitForLoadState("load");
   await page.evaluate(() => document.fonts.ready.then(() => true));
   return page.url();
@@ -214,6 +224,9 @@ function expectCreativesWhole(pages: string[], creatives: PrintedCreative[], set
   }
 }
 
+/** A page's text without its mark line ("প্রশ্নপত্র {code} · সেট ক · পৃষ্ঠা ১"). */
+const withoutMark = (text: string) => text.replace(/^.*প্রশ্নপত্র\s+[0-9a-z]{10}\s+·\s+সেট.*$/m, "");
+
 /** The words pdftotext finds on each page of a PDF, with their boxes in pt from the page's top. */
 function wordsOnPages(file: string) {
   const xml = execFileSync("pdftotext", ["-bbox", file, "-"], { encoding: "utf8" });
@@ -269,13 +282,20 @@ test.describe("make-question tool", () => {
     await page.getByRole("radio", { name: "২টি (ক, খ)" }).check();
     await page.getByRole("button", { name: "প্রশ্নপত্র তৈরি করুন →" }).click();
 
-    await expect(page).toHaveURL(/\/questionpaper\/p\/[0-9a-z]{10}$/);
+    // A save lands on the teacher's private page, with the keys; the public paper has none.
+    await expect(page).toHaveURL(/\/questionpaper\/t\/[0-9a-z]{32}\?saved=1$/);
+    await expect(page.getByText("এই পাতার লিংকটি রেখে দিন", { exact: false })).toBeVisible();
+    const keysPage = await page.context().newPage();
+    await keysPage.goto(page.url());
+    await toPublicPaper(page);
     const paperUrl = page.url();
+    await expect(page.getByRole("region", { name: /^উত্তরমালা/ })).toHaveCount(0);
+    expect((await page.request.get(`${paperUrl}?only=keys`)).status()).toBe(404);
     await expect(page.getByText("আদর্শ উচ্চ বিদ্যালয়, ঢাকা").first()).toBeVisible();
     await expect(page.getByText("তারিখ: ১৫/০৩/২০২৫").first()).toBeVisible();
     await expect(page.getByText("সময়: ১ ঘণ্টা").first()).toBeVisible();
 
-    const { sets, keys } = await readPaper(page);
+    const { sets, keys } = await readPaper(page, keysPage);
     expect(sets.map((s) => s.code)).toEqual(["ক", "খ"]);
     const order = (s: PrintedSet) => [...s.mcq.map((q) => q.id), ...s.creative];
     // The same questions in both sets, in different orders.
@@ -312,7 +332,8 @@ test.describe("make-question tool", () => {
       await other.close();
     }
 
-    // Back goes to the settings, the bank keeps the ticks in its URL.
+    // Back (past the teacher's page) goes to the settings, the bank keeps the ticks in its URL.
+    await page.goBack();
     await page.goBack();
     await expect(page.getByRole("heading", { name: "ধাপ ৩: প্রশ্নপত্রের সেটিংস" })).toBeVisible();
     await page.getByRole("link", { name: "বাছাই বদলান" }).click();
@@ -392,7 +413,7 @@ test.describe("make-question tool", () => {
     expect(res!.status()).toBe(404);
   });
 
-  test("the printed 40-question, two-set paper: pages, every number once per set, no question split, stems with their parts and marks, math, no navbar or footer, each key on a new page", async ({ page }, testInfo) => {
+  test("the printed 40-question, two-set paper: pages, every number once per set, no question split, stems with their parts and marks, math, no navbar or footer, each page marked with code, set, page and QR, the OMR sheet last", async ({ page }, testInfo) => {
     await makePrintedPaper(page);
     // What the site around the paper shows on screen (the navbar's site name and links, the footer's
     // headings and lines), none of which may print.
@@ -413,49 +434,57 @@ test.describe("make-question tool", () => {
     writeFileSync(file, pdf);
 
     const pageCount = (pdf.toString("latin1").match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
-    const texts = Array.from({ length: pageCount }, (_, i) =>
+    const marked = Array.from({ length: pageCount }, (_, i) =>
       execFileSync("pdftotext", ["-layout", "-f", String(i + 1), "-l", String(i + 1), file, "-"], { encoding: "utf8" }),
     );
+    // The page's mark line (code, set, page) is read on its own; the rest is the paper.
+    const texts = marked.map(withoutMark);
     const numbersIn = (text: string) => [...text.matchAll(/(?:^|\s)([০-৯]+)\.(?=\s)/gm)].map((m) => m[1]);
 
     // Every page as an image beside the PDF (page-1.png ...), to look at.
     execFileSync("pdftoppm", ["-r", "100", "-png", file, testInfo.outputPath("page")]);
     expect(readdirSync(testInfo.outputDir).filter((f) => /^page-\d+\.png$/.test(f))).toHaveLength(pageCount);
     // Nothing printed at a page's top or bottom edge: a word there is a sliver of a line of the page
-    // before or after (Bengali letters reach above their line box). The margins are 12 mm; 1 mm in.
+    // before or after (Bengali letters reach above their line box). The margins are 12 mm at the top
+    // and 22 mm at the bottom, where only the page's mark line prints; 1 mm in. The OMR sheet (last)
+    // prints edge to edge, its own margins drawn in.
     const words = wordsOnPages(file);
     expect(words).toHaveLength(pageCount);
-    const [margin, edge] = [(12 / 25.4) * 72, (1 / 25.4) * 72];
-    const atEdges = words.flatMap((p, i) => p.words.filter((w) => w.top > p.height - margin - edge || w.bottom < margin + edge).map((w) => `page ${i + 1}: ${w.text}`));
+    const pt = (mm: number) => (mm / 25.4) * 72;
+    const code = page.url().split("/").at(-1)!;
+    const atEdges = words.slice(0, -1).flatMap((p, i) =>
+      p.words
+        .filter((w) => w.bottom < pt(13) || (w.top > p.height - pt(23) && w.top < p.height - pt(4) && !/^(প্রশ্নপত্র|সেট|পৃষ্ঠা|[কখ]|[০-৯]+|·)$/.test(w.text) && w.text !== code))
+        .map((w) => `page ${i + 1}: ${w.text}`),
+    );
     expect(atEdges).toEqual([]);
+    // Every page of a set carries the paper's code, the set and its page number in Bangla.
+    marked.slice(0, -1).forEach((t, i) => expect(squash(t), `page ${i + 1}'s mark`).toMatch(new RegExp(`প্রশ্নপত্র${code}·সেট[কখ]·পৃষ্ঠা${bn(i + 1)}`)));
 
     // No navbar or footer on paper.
     const printed = squash(texts.join("\n"));
     for (const text of chrome) expect(printed, `"${text}" printed`).not.toContain(squash(text));
 
-    // Pages in order: set ক's, its key, set খ's, its key, the OMR sheet.
-    const kinds = texts.map((t) => (/^\s*উত্তরমালা — সেট (.)/.exec(t)?.[1] ? `key ${/উত্তরমালা — সেট (.)/.exec(t)![1]}` : t.includes("রোল নম্বর") && t.includes("সেট কোড") ? "omr" : "paper"));
-    const firstKey = kinds.indexOf("key ক");
-    const secondKey = kinds.indexOf("key খ");
-    expect(firstKey).toBeGreaterThan(0);
-    expect(secondKey).toBeGreaterThan(firstKey + 1);
-    expect(kinds.slice(0, firstKey).every((k) => k === "paper")).toBe(true);
-    expect(kinds.slice(firstKey + 1, secondKey).every((k) => k === "paper")).toBe(true);
-    expect(kinds.slice(secondKey + 1)).toEqual(["omr"]);
-    expect(texts[0]).toMatch(/সেট ক/);
-    expect(texts[firstKey + 1]).toMatch(/সেট খ/);
-    // Two sets of 38 MCQs (two columns) and 2 creative questions fill two or three pages each; one key page each; one OMR page.
-    expect(pageCount).toBe(kinds.length);
+    // Pages in order: set ক's, set খ's, the OMR sheet; no key (the keys are on the teacher's page).
+    const setOf = (t: string) => /সেট\s*([কখ])\s*·\s*পৃষ্ঠা/.exec(t)?.[1];
+    const kinds = marked.map((t) => (t.includes("রোল") && !setOf(t) ? "omr" : `set ${setOf(t)}`));
+    const firstKey = kinds.indexOf("set খ");
+    const secondKey = kinds.indexOf("omr");
+    expect(kinds.slice(0, firstKey).every((k) => k === "set ক")).toBe(true);
+    expect(kinds.slice(firstKey, secondKey).every((k) => k === "set খ")).toBe(true);
+    expect(kinds.slice(secondKey)).toEqual(["omr"]);
+    expect(printed).not.toContain("উত্তরমালা");
+    // Two sets of 38 MCQs (two columns) and 2 creative questions fill two or three pages each; one OMR page.
     expect(firstKey).toBeGreaterThanOrEqual(2);
     expect(firstKey).toBeLessThanOrEqual(4);
-    expect(pageCount).toBe(2 * (firstKey + 1) + 1);
+    expect(pageCount).toBe(2 * firstKey + 1);
 
     // The creative questions' parts and marks as stored.
     await expectStoredParts([...creatives.ক, ...creatives.খ]);
 
     const expectNumbers = (found: string[], count: number, what: string) =>
       expect([...found].sort(), what).toEqual(Array.from({ length: count }, (_, i) => bn(i + 1)).sort());
-    for (const [from, to, code] of [[0, firstKey, "ক"], [firstKey + 1, secondKey, "খ"]] as const) {
+    for (const [from, to, code] of [[0, firstKey, "ক"], [firstKey, secondKey, "খ"]] as const) {
       const pages = texts.slice(from, to);
       const all = pages.join("\n");
       const [mcqPart, creativePart] = all.split(/সৃজনশীল প্রশ্ন\s+২০/);
@@ -476,13 +505,10 @@ test.describe("make-question tool", () => {
       const setText = squash(pages.join("\n"));
       expect(maths[code].length, `formulas of set ${code}`).toBeGreaterThanOrEqual(38);
       for (const m of maths[code]) expect(setText, `set ${code}: the formula piece ${m}`).toContain(m);
-      // The key page: every number once, a letter beside each.
-      const key = texts[to];
-      expectNumbers(numbersIn(key), 38, `key numbers of set ${code}`);
-      expect(key.match(/[০-৯]+\.\s+[কখগঘ](?=\s|$)/gm)).toHaveLength(38);
     }
-    // The OMR sheet: one bubble row per MCQ.
-    expectNumbers([...texts.at(-1)!.matchAll(/([০-৯]+)\s+ক\s+খ\s+গ\s+ঘ/g)].map((m) => m[1]), 38, "OMR rows");
+    // The OMR sheet: one numbered bubble row per MCQ, 4 options each, nothing more.
+    const omrNumbers = [...texts.at(-1)!.matchAll(/(?:^|\s)([০-৯]{1,2})\s+ক\s+খ\s+গ\s+ঘ(?!\s+ঙ)/gm)].map((m) => m[1]);
+    expectNumbers(omrNumbers, 38, "OMR rows");
   });
 
   test("a printed paper of creative questions in four parts: each stem on the page of its parts ক–ঘ, each part with its marks", async ({ page }, testInfo) => {
@@ -495,7 +521,7 @@ test.describe("make-question tool", () => {
     await page.getByRole("button", { name: "পরবর্তী ধাপ: সেটিংস →" }).click();
     await page.getByRole("radio", { name: "১টি (ক)" }).check();
     await page.getByRole("button", { name: "প্রশ্নপত্র তৈরি করুন →" }).click();
-    await expect(page).toHaveURL(/\/questionpaper\/p\//);
+    await toPublicPaper(page);
     await page.evaluate(() => document.fonts.ready.then(() => true));
 
     const { creatives } = await readSet(page.getByRole("region", { name: "প্রশ্নপত্র", exact: true }));
@@ -508,13 +534,15 @@ test.describe("make-question tool", () => {
     writeFileSync(file, pdf);
     execFileSync("pdftoppm", ["-r", "100", "-png", file, testInfo.outputPath("page")]);
     const pageCount = (pdf.toString("latin1").match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
-    const texts = Array.from({ length: pageCount }, (_, i) =>
+    const marked = Array.from({ length: pageCount }, (_, i) =>
       execFileSync("pdftotext", ["-layout", "-f", String(i + 1), "-l", String(i + 1), file, "-"], { encoding: "utf8" }),
     );
+    // The page's mark line (code, set, page) is read on its own; the rest is the paper.
+    const texts = marked.map(withoutMark);
     expectCreativesWhole(texts, creatives, "the paper");
   });
 
-  test("in print at A4 width: MCQs in two columns, no navbar or footer, math typeset on the server, OMR bubbles a pen can fill and corner marks at the corners", async ({ page }) => {
+  test("in print at A4 width: MCQs in two columns, no navbar or footer, math typeset on the server, the OMR sheet true to size with bubbles a pen can fill", async ({ page }) => {
     const paperUrl = await makePrintedPaper(page);
 
     // Math typeset on the server: the page as served holds KaTeX's output and no TeX but KaTeX's own
@@ -552,7 +580,7 @@ test.describe("make-question tool", () => {
     await expect(footer).toBeHidden();
     // Every sheet, the keys too, as wide as the printable area.
     const printable = await page.evaluate(() => document.documentElement.clientWidth);
-    for (const name of ["সেট ক", "উত্তরমালা — সেট ক", "সেট খ", "উত্তরমালা — সেট খ"]) {
+    for (const name of ["সেট ক", "সেট খ"]) {
       expect((await page.getByRole("region", { name, exact: true }).boundingBox())!.width, `${name}: as wide as the page`).toBeCloseTo(printable, 0);
     }
 
@@ -573,37 +601,21 @@ test.describe("make-question tool", () => {
       expect(Math.abs(first.length - second.length), `set ${code}: columns of about the same length`).toBeLessThanOrEqual(8);
     }
 
-    // The OMR sheet: bubbles of at least 4.5 mm, round, a millimetre or more apart in a row; a corner
-    // mark in each corner of the sheet, and the sheet within the printable area of an A4 page.
+    // The OMR sheet: the machine-readable drawing (lib/omr), printed true to size on a page without
+    // margins: 210 × 297 mm, four corner marks, a QR, and a row of 4 bubbles of at least 4.4 mm for
+    // each of the 38 MCQs (with roll and set bubbles besides).
     const omr = page.getByRole("region", { name: "OMR উত্তরপত্র" });
-    await expect(omr.getByRole("group", { name: "উত্তর" }).getByRole("listitem")).toHaveCount(38);
-    const sheet = await omr.locator(".omr").evaluate((el) => {
-      const box = (e: Element) => e.getBoundingClientRect().toJSON() as DOMRect;
-      return {
-        box: box(el),
-        corners: [...el.querySelectorAll(".omr-corner")].map(box),
-        bubbles: [...el.querySelectorAll(".omr-bubble")].map(box),
-        rows: [...el.querySelectorAll(".omr-row")].map((row) => [...row.querySelectorAll(".omr-bubble")].map(box)),
-      };
+    const svg = await omr.locator("svg").first().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const circles = [...el.querySelectorAll("circle")].map((c) => Number(c.getAttribute("r")));
+      return { w: r.width, h: r.height, circles, rects: el.querySelectorAll("rect").length, width: el.getAttribute("width"), height: el.getAttribute("height") };
     });
-    expect(sheet.bubbles).toHaveLength(6 * 10 + 3 * 10 + 4 + 38 * 4);
-    for (const b of sheet.bubbles) {
-      expect(Math.min(b.width, b.height), "a bubble's size").toBeGreaterThanOrEqual(4.5 * mm);
-      expect(Math.abs(b.width - b.height), "a round bubble").toBeLessThan(0.5);
-    }
-    for (const row of sheet.rows) {
-      expect(row).toHaveLength(4);
-      row.slice(1).forEach((b, i) => expect(b.left - row[i].right, "the gap between bubbles").toBeGreaterThanOrEqual(1 * mm));
-    }
-    expect(sheet.box.width).toBeLessThanOrEqual(186 * mm + 0.5);
-    expect(sheet.box.height).toBeLessThanOrEqual(273 * mm);
-    expect(sheet.box.height, "the sheet fills the page").toBeGreaterThan(250 * mm);
-    expect(sheet.corners).toHaveLength(4);
-    const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
-    for (const [x, y] of [["left", "top"], ["right", "top"], ["left", "bottom"], ["right", "bottom"]] as const) {
-      const marks = sheet.corners.filter((c) => near(c[x], sheet.box[x]) && near(c[y], sheet.box[y]));
-      expect(marks, `a mark in the ${y} ${x} corner`).toHaveLength(1);
-      expect(Math.min(marks[0].width, marks[0].height), "a corner mark's size").toBeGreaterThanOrEqual(5 * mm);
-    }
+    expect([svg.width, svg.height]).toEqual(["210mm", "297mm"]);
+    expect(svg.w).toBeCloseTo(210 * mm, 0);
+    expect(svg.h).toBeCloseTo(297 * mm, 0);
+    // Bubbles (the instructions' small samples aside): 38 rows of 4, 6 roll digits of 10, 2 sets.
+    const bubbles = svg.circles.filter((r) => r >= 2);
+    expect(bubbles.length).toBeGreaterThanOrEqual(38 * 4 + 6 * 10 + 2);
+    for (const r of bubbles) expect(2 * r, "a bubble's size in mm").toBeGreaterThanOrEqual(4.4 - 0.01);
   });
 });

@@ -3,7 +3,7 @@
 // sheet for the MCQs. Drawn only from the stored paper (models/make-question.server.ts StoredPaper),
 // so the same code always prints the same bytes.
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { answerKey, OPTION_KEYS, SET_CODES, type PaperSet } from "~/lib/paper-sets";
+import { answerKey, OPTION_KEYS, type PaperSet } from "~/lib/paper-sets";
 import { formatDate, formatMarks, formatMinutes, PAPER_LABEL, type PaperSettings } from "~/lib/paper-settings";
 import type { Question } from "~/lib/question";
 
@@ -62,6 +62,27 @@ function Source({ question, show }: { question: PrintedQuestion; show: boolean }
   return show && question.source ? <span className="mp-source">[{question.source}]</span> : null;
 }
 
+/** An option's text as read (KaTeX's MathML copy and the markup left out), for its length. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<span class="katex-mathml">[\s\S]*?<\/math><\/span>/g, "")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&[a-z#0-9]+;/gi, "x");
+}
+
+/**
+ * Options per row: two while every option fits half a column's row, else one per row, so that no
+ * option is squeezed into a narrow cell and broken mid-word.
+ */
+export function optionColumns(options: string[]): 1 | 2 {
+  return Math.max(0, ...options.map((o) => [...visibleText(o)].length)) > 24 ? 1 : 2;
+}
+
+/** "১০ মিটার" stays on one line: the space after a number in an option's text becomes a no-break space (text only, not markup). */
+export function keepValuesWithUnits(html: string): string {
+  return html.replace(/(^|>)([^<]+)/g, (_, lead: string, text: string) => lead + text.replace(/([0-9০-৯])[ ](?=[^\s\d০-৯])/g, "$1\u00a0"));
+}
+
 /** The MCQs of a set in its order: a shared উদ্দীপক once above its questions, options in the set's order. */
 function McqSection({ paper, set }: { paper: PrintablePaper; set: PaperSet }) {
   const { questions, settings } = paper;
@@ -86,15 +107,17 @@ function McqSection({ paper, set }: { paper: PrintablePaper; set: PaperSet }) {
             const q = questions[item.q];
             return (
               <div className="mp-q" key={n} data-question={n} data-qid={q.id}>
+                {/* The board-year tag sits beside the question's text, never beside the options: a tag
+                    floated by the options squeezed them into a narrow column and broke words. */}
                 <div className="mp-q-head">
                   <span className="mp-no">{toBanglaDigits(n)}.</span>
                   <div className="mp-body prose" dangerouslySetInnerHTML={{ __html: q.html }} />
+                  <Source question={q} show={settings.showSources} />
                 </div>
-                <Source question={q} show={settings.showSources} />
-                <ol className="mp-options">
+                <ol className={`mp-options mp-options-${optionColumns(item.options.map((o) => q.options[o].html))}`}>
                   {item.options.map((o, k) => (
                     <li key={k}>
-                      <span className="mp-opt-key">({OPTION_KEYS[k]})</span> <span dangerouslySetInnerHTML={{ __html: q.options[o].html }} />
+                      <span className="mp-opt-key">({OPTION_KEYS[k]})</span> <span dangerouslySetInnerHTML={{ __html: keepValuesWithUnits(q.options[o].html) }} />
                     </li>
                   ))}
                 </ol>
@@ -197,103 +220,14 @@ export function SetKeySheet({ paper, set }: { paper: PrintablePaper; set: PaperS
   );
 }
 
-const DIGITS = "০১২৩৪৫৬৭৮৯".split("");
-export const OMR_ROWS = 25;
-
-function Bubbles({ labels, className }: { labels: readonly string[]; className?: string }) {
-  return (
-    <span className={`omr-bubbles ${className ?? ""}`}>
-      {labels.map((l) => (
-        <span key={l} className="omr-bubble">
-          {l}
-        </span>
-      ))}
-    </span>
-  );
-}
-
-function DigitColumns({ count, label, className }: { count: number; label: string; className: string }) {
-  return (
-    <div className={`omr-block ${className}`} role="group" aria-label={label}>
-      <p className="omr-label">{label}</p>
-      <div className="omr-digits">
-        {Array.from({ length: count }, (_, c) => (
-          <div className="omr-digit-col" key={c}>
-            <span className="omr-write" />
-            {DIGITS.map((d) => (
-              <span key={d} className="omr-bubble">
-                {d}
-              </span>
-            ))}
-          </div>
-        ))}
-      </div>
-    </div>
-  );
-}
-
 /**
- * The OMR answer sheet: fixed corner marks for a scanner to find the sheet, a 6-digit roll number and
- * a 3-digit subject code to bubble, the set code (ক–ঘ), and one bubble row per MCQ, 25 rows to a
- * column, every bubble at a fixed place on the sheet (sizes in mm, print/omr.css). One per paper.
+ * The OMR answer sheet as lib/omr/sheet-svg.server.ts draws it (the same layout the reader reads):
+ * on screen as wide as the page, in print true to size on a page of its own without margins.
  */
-export function OmrSheet({ paper }: { paper: PrintablePaper }) {
-  const count = paper.sets[0]?.mcq.length ?? 0;
-  if (!count) return null;
-  const s = paper.settings;
-  const columns = Math.ceil(count / OMR_ROWS);
+export function OmrSheet({ svg }: { svg: string }) {
   return (
     <section className="mp-sheet mp-omr-page" aria-label="OMR উত্তরপত্র">
-      <div className="omr" data-questions={count}>
-        <span className="omr-corner omr-tl" aria-hidden="true" />
-        <span className="omr-corner omr-tr" aria-hidden="true" />
-        <span className="omr-corner omr-bl" aria-hidden="true" />
-        <span className="omr-corner omr-br" aria-hidden="true" />
-        <header className="omr-head">
-          <h2>বহুনির্বাচনি অভীক্ষার উত্তরপত্র</h2>
-          <p>{[s.institution, s.exam, s.subject].filter(Boolean).map(toBanglaDigits).join(" · ")}</p>
-        </header>
-        <div className="omr-lines">
-          <p>
-            পরীক্ষার্থীর নাম: <span className="omr-line" />
-          </p>
-          <p>
-            শ্রেণি: <span className="omr-line omr-line-short" /> শাখা: <span className="omr-line omr-line-short" />
-          </p>
-        </div>
-        <DigitColumns count={6} label="রোল নম্বর" className="omr-roll" />
-        <DigitColumns count={3} label="বিষয় কোড" className="omr-subject" />
-        <div className="omr-block omr-set" role="group" aria-label="সেট কোড">
-          <p className="omr-label">সেট কোড</p>
-          <Bubbles labels={SET_CODES} />
-        </div>
-        <div className="omr-sign">
-          <p>
-            <span className="omr-line" />
-            পরীক্ষার্থীর স্বাক্ষর
-          </p>
-          <p>
-            <span className="omr-line" />
-            কক্ষ পরিদর্শকের স্বাক্ষর
-          </p>
-        </div>
-        <p className="omr-rule">বল পয়েন্ট কলম দিয়ে বৃত্ত সম্পূর্ণ ভরাট করো: ●</p>
-        <div className="omr-answers" role="group" aria-label="উত্তর">
-          {Array.from({ length: columns }, (_, c) => (
-            <ol className={`omr-col omr-col-${c + 1}`} key={c} start={c * OMR_ROWS + 1}>
-              {Array.from({ length: Math.min(OMR_ROWS, count - c * OMR_ROWS) }, (_, r) => {
-                const n = c * OMR_ROWS + r + 1;
-                return (
-                  <li className="omr-row" key={n} data-question={n}>
-                    <span className="omr-no">{toBanglaDigits(n)}</span>
-                    <Bubbles labels={OPTION_KEYS.slice(0, 4)} />
-                  </li>
-                );
-              })}
-            </ol>
-          ))}
-        </div>
-      </div>
+      <div className="mp-omr-svg" dangerouslySetInnerHTML={{ __html: svg }} />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { categories, examGroupSubjects, examTitles, questions, savedPapers, setQ
 import { bankOrder, MAX_CREATIVE, MAX_MCQ, UNCHAPTERED } from "~/lib/make-question";
 import { buildSets, hashSeed, type PaperSet } from "~/lib/paper-sets";
 import type { PaperSettings } from "~/lib/paper-settings";
-import type { Question } from "~/lib/question";
+import { comparableText, type Question } from "~/lib/question";
 import { getQuestions, listSetQuestions, type BankScope } from "~/models/questions.server";
 import { clientKey, countHit } from "~/models/rate-limit.server";
 
@@ -68,16 +68,32 @@ export function bankScope(subjectId: number, gradeId: number, chapters: Chapter[
  */
 export async function loadSelection({ subjectId, gradeId, ids }: { subjectId: number; gradeId: number; ids: number[] }) {
   const chapters = await chaptersOf(subjectId, gradeId);
-  const found = bankOrder(await getQuestions({ ids, within: bankScope(subjectId, gradeId, chapters, []) }), chapters.map((c) => c.id));
+  const all = bankOrder(await getQuestions({ ids, within: bankScope(subjectId, gradeId, chapters, []) }), chapters.map((c) => c.id));
+  // The bank holds copies of some questions under other ids (the same text entered twice): a paper
+  // prints each question once, the first copy in bank order.
+  const seen = new Set<string>();
+  const found = all.filter((q) => {
+    const key = sameQuestionKey(q);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   const mcq = found.filter((q) => q.type === "mcq");
   const creative = found.filter((q) => q.type === "creative");
   return {
     questions: [...mcq.slice(0, MAX_MCQ), ...creative.slice(0, MAX_CREATIVE)],
     /** Ids asked for that are not questions of this subject+grade. */
-    skipped: ids.length - found.length,
+    skipped: ids.length - all.length,
+    /** Questions left out as copies of another chosen question. */
+    duplicates: all.length - found.length,
     /** Questions left out over the limits. */
     overLimit: { mcq: Math.max(0, mcq.length - MAX_MCQ), creative: Math.max(0, creative.length - MAX_CREATIVE) },
   };
+}
+
+/** What makes two bank questions the same printed question: their passage, text and options as read. */
+export function sameQuestionKey(q: Pick<Question, "type" | "introHtml" | "html" | "options">): string {
+  return [q.type, comparableText(q.introHtml ?? ""), comparableText(q.html), ...q.options.map((o) => comparableText(o.html))].join("\u0001");
 }
 
 type Selected = Awaited<ReturnType<typeof loadSelection>>["questions"][number];

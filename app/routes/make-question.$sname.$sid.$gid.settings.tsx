@@ -42,7 +42,7 @@ const Selection = z.object({ q: idList(MAX_SELECTED) });
 /** The chosen questions and the settings' defaults, for the page (GET) and for saving (POST). */
 async function selection(args: LoaderFunctionArgs, ids: number[]) {
   const { subject, sid, gid, base } = await requireSubjectGrade(args, "make-question", "/settings");
-  const { questions, skipped, overLimit } = await loadSelection({ subjectId: sid, gradeId: gid, ids });
+  const { questions, skipped, duplicates, overLimit } = await loadSelection({ subjectId: sid, gradeId: gid, ids });
   const mcq = questions.filter((q) => q.type === "mcq").length;
   const defaults = defaultSettings({
     subject: subject.sname,
@@ -51,7 +51,7 @@ async function selection(args: LoaderFunctionArgs, ids: number[]) {
     mcq,
     creative: questions.length - mcq,
   });
-  return { subject, base, questions, skipped, overLimit, defaults };
+  return { subject, base, questions, skipped, duplicates, overLimit, defaults };
 }
 
 /**
@@ -64,7 +64,7 @@ async function selection(args: LoaderFunctionArgs, ids: number[]) {
 export async function loader(args: LoaderFunctionArgs) {
   const query = new URL(args.request.url).searchParams;
   const filters = readQuery(BankFilterQuery, query, BANK_QUERY_LISTS);
-  const { subject, base, questions, skipped, overLimit, defaults } = await selection(args, readQuery(Selection, query, ["q"]).q);
+  const { subject, base, questions, skipped, duplicates, overLimit, defaults } = await selection(args, readQuery(Selection, query, ["q"]).q);
   const { settings } = readSettings(query, defaults, { form: false });
   const step2 = `${base}/questions${stepQuery([...filterPairs(filters), ...questions.map((q): [string, number] => ["q", q.id])])}`;
   return json({
@@ -74,6 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
     step2,
     questions: (await sealKeys(questions)).map(({ explanationHtml: _e, ...q }) => q),
     skipped,
+    duplicates,
     overLimit,
     computedMarks: defaults.fullMarks,
     settings,
@@ -112,7 +113,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export default function MakeQuestionSettings() {
-  const { subject, base, step1, step2, questions, skipped, overLimit, computedMarks, settings } = useLoaderData<typeof loader>();
+  const { subject, base, step1, step2, questions, skipped, duplicates, overLimit, computedMarks, settings } = useLoaderData<typeof loader>();
   const sent = useActionData<typeof action>();
   const errors: SettingsErrors & { form?: string } = sent?.errors ?? {};
   /** What the field shows: what was sent when the form came back with a problem, else the settings. */
@@ -185,6 +186,11 @@ export default function MakeQuestionSettings() {
       {skipped > 0 ? (
         <p className="mq-note" role="status">
           {toBanglaDigits(skipped)}টি প্রশ্ন এই বিষয় ও শ্রেণির নয় বা আর নেই, তাই বাদ দেওয়া হয়েছে।
+        </p>
+      ) : null}
+      {duplicates > 0 ? (
+        <p className="mq-note" role="status">
+          {toBanglaDigits(duplicates)}টি প্রশ্ন বাছাই করা অন্য প্রশ্নের হুবহু অনুলিপি, তাই একবারই রাখা হয়েছে।
         </p>
       ) : null}
       {overLimit.mcq || overLimit.creative ? (

@@ -11,6 +11,7 @@ import { notFound, paramsOr404 } from "~/lib/http.server";
 import { readQuery, z } from "~/lib/input";
 import { stepQuery } from "~/lib/make-question";
 import { seo } from "~/lib/meta";
+import { pageMarksCss, paperSheetSvg } from "~/lib/paper-print.server";
 import { settingsQuery } from "~/lib/paper-settings";
 import { getSavedPaper } from "~/models/make-question.server";
 import bengaliSemibold from "~/styles/fonts/hind-siliguri-bengali-600-normal-fixed-one.woff2";
@@ -63,6 +64,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     code: raw,
     paper,
     part,
+    omrSvg: part === "sets" ? null : paperSheetSvg({ code: raw, settings, paper }),
+    printCss: pageMarksCss({ code: raw, sets: paper.sets }),
     base,
     edit: `${base}/settings${stepQuery([...ids.map((id): [string, number] => ["q", id]), ...settingsQuery(settings)])}`,
     step2: `${base}/questions${stepQuery(ids.map((id) => ["q", id]))}`,
@@ -80,13 +83,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export default function SavedPaper() {
-  const { code, paper, part, base, edit, step2 } = useLoaderData<typeof loader>();
+  const { code, paper, part, base, edit, step2, omrSvg, printCss } = useLoaderData<typeof loader>();
   const { settings, sets } = paper;
   const hasMcq = (sets[0]?.mcq.length ?? 0) > 0;
   const show = (p: Part) => part === null || part === p;
   const here = `/questionpaper/p/${code}`;
   return (
     <div className="container mp-page">
+      {/* Per-paper print rules (each set's page marks and QR): a style element, as no stylesheet URL can hold them. */}
+      <style dangerouslySetInnerHTML={{ __html: printCss }} />
       <Breadcrumb items={[{ href: "/questionpaper", label: "Make Question" }, { href: base, label: paper.subject.name }, { label: "প্রশ্নপত্র" }]} />
       <StepBar current={4} hrefs={[base, step2, edit, null]} />
       <div className="panel mp-toolbar no-print">
@@ -124,7 +129,7 @@ export default function SavedPaper() {
             {show("sets") ? <PaperSetSheet paper={paper} set={set} /> : null}
           </Fragment>
         ))}
-        {show("omr") ? <OmrSheet paper={paper} /> : null}
+        {show("omr") && omrSvg ? <OmrSheet svg={omrSvg} /> : null}
       </article>
     </div>
   );

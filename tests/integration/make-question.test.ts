@@ -464,21 +464,27 @@ describe("step 4: the saved paper", () => {
     expect(new Set(paper.sets.map((s) => answerKey(paper.questions, s).join())).size).toBeGreaterThan(1);
   });
 
-  it("prints the header in Bangla digits, every set's questions numbered once, and an OMR sheet with one row per MCQ", () => {
-    const page = html(SavedPaper, { code, paper, part: null, base: BASE, edit: "", step2: "" });
+  it("prints the header in Bangla digits, every set's questions numbered once, each set's page marks, and an OMR sheet with one row per MCQ", async () => {
+    const data = await json(await call(paperLoader, `/questionpaper/p/${code}`, { code }));
+    const page = html(SavedPaper, data);
     expect(page).toContain("সময়: ২ ঘণ্টা ৩৫ মিনিট");
     expect(page).toContain("তারিখ: ১৫/০৩/২০২৫");
     expect(page).toContain("পূর্ণমান: ৩০");
     expect(page).toContain("[ঢা. বো. ২০২৩]");
     expect(page.match(/class="mp-sheet mp-set"/g)).toHaveLength(4);
     expect(page).not.toContain("mp-sheet mp-key");
-    expect(page.match(/class="omr-row"/g)).toHaveLength(10);
-    expect(page.match(/class="omr-corner/g)).toHaveLength(4);
-    expect(page).toContain('aria-label="রোল নম্বর"');
-    expect(page).toContain('aria-label="সেট কোড"');
-    const only = html(SavedPaper, { code, paper, part: "omr", base: BASE, edit: "", step2: "" });
+    // The OMR sheet as the reader reads it: 10 rows of 4 bubbles (r 2.2 mm), 6 roll digits of 10, 4 set bubbles, and the instructions' 4 samples.
+    const svg = page.slice(page.indexOf('aria-label="OMR উত্তরপত্র"'));
+    expect(svg.match(/<circle[^>]*r="2\.2"/g)).toHaveLength(10 * 4 + 6 * 10 + 4 + 4);
+    // Each set's pages carry the code, the set and the page number, and a QR of paper and set.
+    for (const [i, set] of ["ক", "খ", "গ", "ঘ"].entries()) {
+      expect(data.printCss).toContain(`@page set-${i} `);
+      expect(data.printCss).toContain(`"প্রশ্নপত্র ${code} · সেট ${set} · পৃষ্ঠা " counter(page, bengali)`);
+      expect(data.printCss).toContain(`.mp-set[data-set="${set}"]`);
+    }
+    const only = html(SavedPaper, await json(await call(paperLoader, `/questionpaper/p/${code}?only=omr`, { code })));
     expect(only).not.toContain("mp-sheet mp-set");
-    expect(only).toContain("omr-row");
+    expect(only).toContain("OMR উত্তরপত্র");
   });
 
   it("offers a print button and the phone's way to print", () => {

@@ -14,6 +14,11 @@ import { loader as cropLoader } from "~/routes/questionpaper.t.$token.crop.$shee
 import { loader as csvLoader } from "~/routes/questionpaper.t.$token.results[.]csv";
 import { call, closeDb, db, insertQuestions, resetTables, schema } from "./db";
 import { html } from "../support/render";
+import { fillSheet, photograph } from "../../scripts/omr/synth";
+import { paperSheetLayout } from "~/lib/omr-paper";
+import { qrPayload } from "~/lib/omr/layout";
+import { getSavedPaper } from "~/models/make-question.server";
+import { loader as settingsLoader } from "~/routes/make-question.$sname.$sid.$gid.settings";
 
 const KEYS = ["ক", "খ", "গ", "ঘ"];
 const P = { sname: "math", sid: "1", gid: "1" };
@@ -169,6 +174,47 @@ describe("sheets, review and results", () => {
     expect(lines[0]).toBe("rank,roll,set,right,wrong,blank,multiple,net,unchecked");
     expect(lines[1]).toBe("1,'=1+2,ক,4,0,0,0,4,0");
     expect(lines.some((l) => l.startsWith("3,101,ক,0,4,0,0,'-1,0"))).toBe(true);
+  });
+});
+
+describe("reading photos of the printed sheet", () => {
+  it("reads each uploaded photo (roll, set, answers), refuses another paper's sheet, and scores them", async () => {
+    const paper = (await getSavedPaper(code))!;
+    const layout = paperSheetLayout(paper)!;
+    const photo = async (paperCode: string, roll: string, answers: (number | null)[], seed: number) =>
+      photograph(
+        await fillSheet({
+          layout,
+          header: { paperCode, title: "সাপ্তাহিক", set: null, qrText: qrPayload({ paperCode, set: null, page: 1 }) },
+          roll,
+          set: null,
+          answers,
+          seed,
+        }),
+        { perspectiveDeg: 6, rotationDeg: 2, blur: 0.6, jpegQuality: 85, light: { gradient: 0.2, shadow: 0.1 }, widthPx: 1600, seed },
+      );
+    const res = await upload([
+      ["a.jpg", await photo(code, "000201", [1, 2, 3, 0], 1)],
+      ["b.jpg", await photo(code, "000202", [1, 0, null, 0], 2)],
+      ["other.jpg", await photo("zzzzzzzzzz", "000203", [1, 2, 3, 0], 3)],
+    ]);
+    expect(res.status).toBe(303);
+    const q = new URL(res.headers.get("Location")!, "http://x").searchParams;
+    expect(q.get("read")).toBe("2");
+    expect(q.getAll("failed")).toEqual(["other.jpg|other-paper"]);
+    const data = await (await page()).json();
+    const byRoll = (roll: string) => data.scores.find((s: { roll: string }) => s.roll === roll);
+    expect(byRoll("000201")).toMatchObject({ right: 4, wrong: 0, blank: 0, rank: 1 });
+    expect(byRoll("000202")).toMatchObject({ right: 2, wrong: 1, blank: 1 });
+  }, 60_000);
+});
+
+describe("one question printed once", () => {
+  it("a copy of a chosen question under another id is left out, and the page says so", async () => {
+    await insertQuestions([{ id: 8005, chapterId: 10, subjectId: 1, gradeId: 1, body: "<p>প্রশ্ন 8001</p>", correctKey: "খ", options: KEYS.map((k) => `বিকল্প ${k} (8001)`) }]);
+    const data = await (await call(settingsLoader, `${BASE}/settings?q=8001&q=8005&q=8002`, P)).json();
+    expect(data.questions.map((q: { id: number }) => q.id)).toEqual([8001, 8002]);
+    expect(data.duplicates).toBe(1);
   });
 });
 
