@@ -12,17 +12,27 @@ import { PAGE_SIZE } from "~/lib/admin/resources";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { notFound } from "~/lib/http.server";
+import { optionalIdText, readQuery, z } from "~/lib/input";
 import { requireResource } from "~/utils/admin-access.server";
 import { choicesFor, findBy, listRows, plainText, readListQuery } from "~/models/admin/content.server";
+
+/** ?slug= opens that row (its first 64 characters are looked up); ?deleted= is the notice after a delete. */
+const OpenQuery = z.object({
+  slug: z
+    .string()
+    .optional()
+    .transform((s) => s?.slice(0, 64)),
+  deleted: optionalIdText,
+});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { def } = await requireResource(request, params.resource);
   const url = new URL(request.url);
   if (def.singleton) throw redirect(`/gradmin/content/${def.key}/1`);
-  const slug = url.searchParams.get("slug");
-  if (slug !== null && def.fields.some((f) => f.name === "slug")) {
-    const id = await findBy(def, "slug", slug.trim().slice(0, 64));
-    if (!id) throw notFound(`“${slug.slice(0, 64)}” slug-এর কিছু নেই। (Nothing with this slug.)`);
+  const { slug, deleted } = readQuery(OpenQuery, url.searchParams);
+  if (slug !== undefined && def.fields.some((f) => f.name === "slug")) {
+    const id = await findBy(def, "slug", slug.trim());
+    if (!id) throw notFound(`“${slug}” slug-এর কিছু নেই। (Nothing with this slug.)`);
     throw redirect(`/gradmin/content/${def.key}/${id}`);
   }
   const query = readListQuery(def, url);
@@ -56,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     controls: filterControls(def.filters ?? [], def.fields, choices, url.searchParams),
     bank: query.bank,
     boards: def.key === "questions" ? Object.entries(BOARD_CODES).map(([value, b]) => ({ value, label: `${b.name} (${value})` })) : [],
-    deleted: url.searchParams.get("deleted"),
+    deleted,
   });
 }
 
