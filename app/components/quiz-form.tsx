@@ -4,6 +4,8 @@ import type { Pager, QuizQuestion, QuizState } from "~/lib/quiz";
 import type { Score } from "~/lib/scoring";
 
 export const QUIZ_RESULT_ID = "quiz-result";
+/** Where Clear selections lands without JS: the start of the questions, not the top of the page. */
+export const QUIZ_FORM_ID = "quiz-form";
 
 /** The words of a quiz's buttons and pager. The exam page and MCQ practice keep the English ones. */
 export type QuizLabels = { submit: string; result: string; clear: string; prev: string; next: string; pageOf: (page: string, total: string, rows: string) => string };
@@ -55,9 +57,9 @@ export function QuizForm({
   check?: boolean;
   labels?: QuizLabels;
 }) {
-  const { submitted, showResult, answers, score, results } = state;
+  const { submitted, showResult, answers, score, results, keysHidden = false } = state;
   return (
-    <form method="post" action={`${action}#${QUIZ_RESULT_ID}`} className="quiz-form" data-swap={swap} data-swap-scroll>
+    <form method="post" action={`${action}#${QUIZ_RESULT_ID}`} className="quiz-form" id={QUIZ_FORM_ID} data-swap={swap} data-swap-scroll>
       {hidden.map(([name, value]) => (
         <input type="hidden" name={name} value={value} key={name} />
       ))}
@@ -66,7 +68,7 @@ export function QuizForm({
       {submitted
         ? Object.entries(answers).map(([id, key]) => <input type="hidden" name={`q${id}`} value={key} key={`a${id}`} />)
         : null}
-      {score ? <ScoreBox score={score} showResult={showResult} restartHref={restartHref} swap={swap} resultLabel={labels.result} /> : null}
+      {score ? <ScoreBox score={score} showResult={showResult} keysHidden={keysHidden} restartHref={restartHref} swap={swap} resultLabel={labels.result} /> : null}
       <ol className="question-grid">
         {questions.map((q) => (
           <QuestionItem
@@ -133,7 +135,17 @@ export function QuizForm({
         >
           {labels.result}
         </button>
-        <button type="submit" name="intent" value="clear" className="btn btn-ghost" disabled={submitted || undefined}>
+        {/* Clear keeps the student where they are: with JS the page is swapped without scrolling (its own
+            data-swap, no data-swap-scroll); without, the redirect keeps this #fragment (the questions). */}
+        <button
+          type="submit"
+          name="intent"
+          value="clear"
+          className="btn btn-ghost"
+          disabled={submitted || undefined}
+          formAction={`${action}#${QUIZ_FORM_ID}`}
+          data-swap={swap}
+        >
           {labels.clear}
         </button>
       </div>
@@ -141,7 +153,21 @@ export function QuizForm({
   );
 }
 
-function ScoreBox({ score, showResult, restartHref, swap, resultLabel }: { score: Score; showResult: boolean; restartHref: string; swap: string; resultLabel: string }) {
+function ScoreBox({
+  score,
+  showResult,
+  keysHidden,
+  restartHref,
+  swap,
+  resultLabel,
+}: {
+  score: Score;
+  showResult: boolean;
+  keysHidden: boolean;
+  restartHref: string;
+  swap: string;
+  resultLabel: string;
+}) {
   const bn = toBanglaDigits;
   return (
     <div id={QUIZ_RESULT_ID} className="notice success score-box" role="status" tabIndex={-1}>
@@ -155,7 +181,11 @@ function ScoreBox({ score, showResult, restartHref, swap, resultLabel }: { score
         </p>
       ) : null}
       <p className="score-next">
-        {showResult ? "সবুজ ✓ চিহ্ন সঠিক উত্তর, লাল ✗ চিহ্ন আপনার ভুল উত্তর। " : `উত্তর মিলিয়ে দেখতে ${resultLabel} চাপুন। `}
+        {!showResult
+          ? `উত্তর মিলিয়ে দেখতে ${resultLabel} চাপুন। `
+          : keysHidden
+            ? "সবুজ ✓ চিহ্ন আপনার সঠিক উত্তর, লাল ✗ চিহ্ন আপনার ভুল উত্তর। 'Show answers' বন্ধ, তাই ভুল বা বাদ দেওয়া প্রশ্নের সঠিক উত্তর দেখানো হয়নি। "
+            : "সবুজ ✓ চিহ্ন সঠিক উত্তর, লাল ✗ চিহ্ন আপনার ভুল উত্তর। "}
         <a href={restartHref} data-swap={swap} data-swap-scroll data-swap-replace>
           আবার চেষ্টা করুন
         </a>
@@ -195,6 +225,10 @@ export function QuizPager({ pager, swap, labels = ENGLISH_QUIZ_LABELS }: { pager
         )}
       </nav>
       <p className="quiz-footer">{labels.pageOf(bn(pager.page), bn(pager.totalPages), bn(pager.totalRows))}</p>
+      {/* On a phone the navbar scrolls away with a long page: the way back to it from the end. */}
+      <p className="quiz-top">
+        <a href="#top">উপরে যান, মেনুতে ↑</a>
+      </p>
     </>
   );
 }

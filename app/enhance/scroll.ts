@@ -113,7 +113,44 @@ function onKey(e: KeyboardEvent): void {
   if (summary && (d.contains(focus) || focus === document.body || !focus)) summary.focus();
 }
 
+/**
+ * Quiz pages on phones scroll the navbar away (CSS): it returns while the reader scrolls up, so a long
+ * page can be left from anywhere, and leaves again on the way down. It becomes fixed only once out of
+ * sight (.nav-auto) and then slides by transform, so nothing on the page moves.
+ */
+/** A keyboard user is in `root` (a tap leaves focus on the link tapped: that does not count). */
+function keyboardIn(root: Element): boolean {
+  try {
+    return !!root.querySelector(":focus-visible");
+  } catch {
+    return root.contains(document.activeElement); // browsers without :focus-visible
+  }
+}
+
+function initPeek(): void {
+  const bar = document.querySelector<HTMLElement>("[data-navbar]");
+  if (!bar || !document.querySelector(".quiz-actions")) return;
+  let last = scrollY;
+  const update = (): void => {
+    const y = scrollY;
+    const auto = bar.classList.contains("nav-auto");
+    const m = menu();
+    if (!auto) {
+      // Wide screens keep their fixed navbar; here it waits until it has scrolled out of sight.
+      if (y > bar.offsetHeight && getComputedStyle(bar).position === "absolute") bar.classList.add("nav-auto", "nav-away");
+    } else if (y < last - 4 || y <= 0) bar.classList.remove("nav-away");
+    else if (y > last + 4 && !(m && menuOpen(m)) && !keyboardIn(bar)) bar.classList.add("nav-away");
+    last = y;
+  };
+  addEventListener("scroll", perFrame(update), { passive: true });
+  // Turned to a wide screen: back to the stylesheet's navbar.
+  addEventListener("resize", () => {
+    if (!matchMedia("(max-width: 991px)").matches) bar.classList.remove("nav-auto", "nav-away");
+  });
+}
+
 export function initScroll(): void {
+  initPeek();
   homes = Array.from(document.querySelectorAll(`[data-nav-home].${ACTIVE}`), (a) => [
     a,
     a.getAttribute("aria-current") || "page",

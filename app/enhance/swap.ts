@@ -96,6 +96,11 @@ async function swap(job: Job): Promise<void> {
     if (doc.title) document.title = doc.title;
 
     const focus = document.activeElement;
+    const own = job.submitter && job.submitter.hasAttribute("data-swap") ? job.submitter : from; // who asked decides the scroll
+    const scroll = !!own && own.hasAttribute("data-swap-scroll");
+    // Not scrolling: what the reader looks at stays where it is on the screen, even though the cards
+    // above it are new (and sized by estimate until drawn).
+    const held = scroll ? null : heldInView(pairs[0][0]!);
     let fresh: Element | null = null;
     for (let i = 0; i < pairs.length; i++) {
       const [cur, next] = pairs[i];
@@ -111,16 +116,39 @@ async function swap(job: Job): Promise<void> {
           console.error(err); // one broken hook must not break the swap
         }
       }
-      // Focus was inside what we removed: put keyboard users at the start of the new content.
+      // Focus was inside what we removed: put keyboard users on the same control in the new content,
+      // or else at its start.
       if (hadFocus && fresh instanceof HTMLElement) {
-        if (fresh.tabIndex < 0 && !fresh.hasAttribute("tabindex")) fresh.setAttribute("tabindex", "-1");
-        fresh.focus({ preventScroll: true });
+        const same = twin(focus, fresh);
+        if (same) same.focus({ preventScroll: true });
+        else {
+          if (fresh.tabIndex < 0 && !fresh.hasAttribute("tabindex")) fresh.setAttribute("tabindex", "-1");
+          fresh.focus({ preventScroll: true });
+        }
       }
     }
     refreshLinks(doc);
-    const own = job.submitter && job.submitter.hasAttribute("data-swap") ? job.submitter : from; // who asked decides the scroll
-    if (fresh && own && own.hasAttribute("data-swap-scroll"))
-      fresh.scrollIntoView({ behavior: motion(), block: "start" });
+    if (held) {
+      const now = document.getElementById(held[0]);
+      if (now) scrollBy({ top: now.getBoundingClientRect().top - held[1], behavior: "instant" });
+    }
+    // The URL's #fragment in the new content (the score after Submit) is where a browser without JS
+    // lands: go there too, and move focus to it so screen readers read it.
+    const hash = url.hash.slice(1);
+    let mark: HTMLElement | null = null;
+    try {
+      mark = hash ? document.getElementById(decodeURIComponent(hash)) : null;
+    } catch {
+      /* a malformed escape names nothing */
+    }
+    if (fresh && scroll) {
+      const to = mark && fresh.contains(mark) ? mark : fresh;
+      to.scrollIntoView({ behavior: motion(), block: "start" });
+      if (mark && to === mark) {
+        if (mark.tabIndex < 0 && !mark.hasAttribute("tabindex")) mark.setAttribute("tabindex", "-1");
+        mark.focus({ preventScroll: true });
+      }
+    }
   } catch {
     // aborted: a newer swap owns the target. No answer at all (offline): the page may keep the request
     // and try again later (a timed attempt does) instead of the browser's "no internet" page.
@@ -135,6 +163,37 @@ async function swap(job: Job): Promise<void> {
       false,
     );
   }
+}
+
+/** The first element with an id inside `root` that is on the screen, and its distance from the top. */
+function heldInView(root: Element): [string, number] | null {
+  // Walks down only into what reaches the screen: measuring inside a card the browser skips drawing
+  // would make it lay that card out.
+  for (const e of Array.from(root.children)) {
+    const r = e.getBoundingClientRect();
+    if (r.bottom <= 0 || !r.height) continue;
+    // Prefer what starts on the screen: a long element starting above it (the form) would be held by
+    // its top, while the cards between its top and the screen change height.
+    if (e.id && r.top >= 0) return [e.id, r.top];
+    const inner = heldInView(e);
+    if (inner) return inner;
+    if (e.id) return [e.id, r.top];
+  }
+  return null;
+}
+
+/** The control in `root` that stands where `focus` stood: same id, or same kind, name and value. */
+function twin(focus: Element | null, root: Element): HTMLElement | null {
+  if (!(focus instanceof HTMLElement)) return null;
+  const esc = (v: string): string => CSS.escape(v);
+  const name = focus.getAttribute("name");
+  const sel = focus.id
+    ? `#${esc(focus.id)}`
+    : name
+      ? `${focus.tagName}[name="${esc(name)}"][value="${esc(focus.getAttribute("value") || "")}"]`
+      : "";
+  const found = sel ? root.querySelector<HTMLElement>(sel) : null;
+  return found && !found.matches(":disabled") ? found : null;
 }
 
 /**

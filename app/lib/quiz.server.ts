@@ -41,8 +41,8 @@ export function toQuizQuestions(rows: readonly PublicQuestion[], offset: number)
 
 /**
  * Scores the answered-correct questions of this page only: each page of an exam is scored on its own.
- * After View Result each question gets its marks: the correct key only when answers may be shown, the
- * student's wrong choice always.
+ * After View Result each question gets its marks: the student's own choice always, right (✓) or wrong
+ * (✗); the correct option of a question answered wrongly or skipped only when answers may be shown.
  */
 export function gradeQuiz(
   rows: readonly Question[],
@@ -65,7 +65,7 @@ export function gradeQuiz(
       const chosen = answers.get(r.id);
       const correct = r.correct;
       results[String(r.id)] = {
-        correct: includeCorrect ? correct : null,
+        correct: includeCorrect || chosen === correct ? correct : null,
         chosenWrong: chosen !== undefined && correct !== null && chosen !== correct,
         explanationHtml: includeCorrect ? r.explanationHtml : null,
       };
@@ -77,6 +77,7 @@ export function gradeQuiz(
     answers: Object.fromEntries([...answers].map(([id, key]) => [String(id), key])),
     score,
     results,
+    ...(showResult && !includeCorrect ? { keysHidden: true } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ export type QuizState = {
   answers: Record<string, string>;
   score: Score | null;
   results: Record<string, QuestionResult> | null;
+  /** View Result with 'Show answers' off: only the student's own choices are marked, right or wrong. */
+  keysHidden?: boolean;
 };
 
 export const FRESH_QUIZ: QuizState = { submitted: false, showResult: false, answers: {}, score: null, results: null };

@@ -167,7 +167,7 @@ describe("exampage/{grtid}: loader", () => {
     expect(page.match(/<form/g)).toHaveLength(4);
     expect(page).toContain('<form method="post" action="/exampage/resume" class="form resume-form" novalidate="">');
     expect(page).toContain('<form method="post" action="/exampage/500/start" class="start-form">');
-    expect(page).toContain('<form method="post" action="/exampage/500?page=1&amp;pageSize=25&amp;includeCorrect=1#quiz-result" class="quiz-form" data-swap="#exam"');
+    expect(page).toContain('<form method="post" action="/exampage/500?page=1&amp;pageSize=25&amp;includeCorrect=1#quiz-result" class="quiz-form" id="quiz-form" data-swap="#exam"');
     expect(page).toContain('id="exam"');
     // hidden fields: only the page state
     const hidden = [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => `${m[1]}=${m[2]}`);
@@ -175,7 +175,7 @@ describe("exampage/{grtid}: loader", () => {
     // Submit asks first (no JS needed): the button that submits is inside the question.
     expect(page).toContain('<details class="submit-confirm"><summary class="btn">Submit</summary><div class="confirm-pop"><p>জমা দিলে এই পৃষ্ঠার উত্তর আর বদলানো যাবে না।<span data-unanswered="true"></span></p><button type="submit" name="intent" value="submit" class="btn">হ্যাঁ, জমা দিন</button></div></details>');
     expect(page).toMatch(/value="result" class="btn btn-secondary" disabled="">View Result/);
-    expect(page).toMatch(/value="clear" class="btn btn-ghost">Clear selections/);
+    expect(page).toMatch(/value="clear" class="btn btn-ghost" formaction="[^"]*#quiz-form" data-swap="#exam">Clear selections/);
     expect(page).toContain("Page ১ of ২ — total questions: ৩০");
     expect(page).toContain("১ / ২");
     expect(page).toContain('<span class="btn btn-ghost is-disabled" aria-disabled="true">Prev</span>');
@@ -297,7 +297,7 @@ describe("exampage/{grtid}: scoring (action)", () => {
     expect(page).toContain(`<input type="hidden" name="q1001" value="${correctOf(1001)}"/>`);
     expect(page).toMatch(/value="submit" class="btn" disabled="">Submit/);
     expect(page).toMatch(/value="result" class="btn btn-secondary">View Result/);
-    expect(page).toMatch(/value="clear" class="btn btn-ghost" disabled="">Clear selections/);
+    expect(page).toMatch(/value="clear" class="btn btn-ghost" disabled="" formaction="[^"]*#quiz-form" data-swap="#exam">Clear selections/);
   });
 
   it("without negative marking the net is the score (exam 501)", async () => {
@@ -354,15 +354,19 @@ describe("exampage/{grtid}: scoring (action)", () => {
     expect(page).toContain("আপনি পেয়েছেন ১২ / ২৫");
   });
 
-  it("with Show answers off, View Result marks only the wrong choices", async () => {
+  it("with Show answers off, View Result marks the student's own choices and shows no other key", async () => {
     const data = await (await post([...state("1", "0"), ...answers, ["intent", "result"]])).json();
     expect(data.includeCorrect).toBe(false);
-    expect(Object.values(data.state.results).every((r) => (r as { correct: unknown }).correct === null)).toBe(true);
-    expect(data.state.results["1013"].chosenWrong).toBe(true);
+    expect(data.state.keysHidden).toBe(true);
+    // A right choice is marked as right (its key is the student's own answer); wrong and skipped questions keep theirs hidden.
+    expect(data.state.results["1001"]).toMatchObject({ correct: correctOf(1001), chosenWrong: false });
+    expect(data.state.results["1013"]).toMatchObject({ correct: null, chosenWrong: true });
+    expect(data.state.results["1020"]).toMatchObject({ correct: null, chosenWrong: false }); // skipped
     const page = html(ExamPage, data, data);
-    expect(page).not.toContain("is-correct");
+    expect(page.match(/class="q-option[^"]*is-correct/g)).toHaveLength(12);
     expect(page.match(/class="q-option[^"]*is-wrong/g)).toHaveLength(5);
     expect(page).not.toContain("ব্যাখ্যা");
+    expect(page).toContain("সবুজ ✓ চিহ্ন আপনার সঠিক উত্তর, লাল ✗ চিহ্ন আপনার ভুল উত্তর। &#x27;Show answers&#x27; বন্ধ");
   });
 
   it("scores only the current page: answers for other pages' questions and unknown ids are ignored", async () => {
@@ -576,7 +580,7 @@ describe("mq/{id} and mq/sub/{subcat}", () => {
     const page = html(McqRoute, data);
     expect(page).not.toMatch(LEAKS);
     expect(page).toContain('href="/mq/sub/2"');
-    expect(page).toContain('<form method="post" action="/mq/1?set=903&amp;page=1#quiz-result" class="quiz-form" data-swap="#mcq-practice"');
+    expect(page).toContain('<form method="post" action="/mq/1?set=903&amp;page=1#quiz-result" class="quiz-form" id="quiz-form" data-swap="#mcq-practice"');
     expect(page).toContain('class="question-card"');
   });
 
