@@ -8,6 +8,12 @@ import { createServer, connect, type Server, type Socket, type AddressInfo } fro
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, primary, queryCount, replica, replicaStatus } from "~/db/client.server";
 import { contentVersion } from "~/models/content-version.server";
+import { listMessages } from "~/models/inbox.server";
+import { getSavedPaper } from "~/models/make-question.server";
+import { getInfoPage, saveContactMessage } from "~/models/pages.server";
+import { countOnline, recordPing } from "~/models/presence.server";
+import { clearShellCache } from "~/models/site.server";
+import { createStaff, getStaff } from "~/models/staff.server";
 import { createPageCache } from "../../server/page-cache.mjs";
 import { db, resetTables, schema } from "./db";
 
@@ -256,6 +262,50 @@ describe("with a replica", () => {
       await r.cut();
       await setVersion(admin, mainName, "on-primary");
       await setVersion(admin, replicaName, "on-replica");
+    }
+  });
+});
+
+describe("with a replica that has none of the rows (every table, empty: a replica far behind)", () => {
+  const emptyName = `${mainName}_behind`;
+  const behindUrl = (port: number) => replicaUrl(port).replace(`/${replicaName}`, `/${emptyName}`);
+  beforeAll(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS \`${emptyName}\``);
+    await admin.query(`CREATE DATABASE \`${emptyName}\``);
+    const [tables] = (await admin.query(`SHOW TABLES FROM \`${mainName}\``)) as unknown as [Record<string, string>[]];
+    for (const t of tables.map((r) => Object.values(r)[0])) await admin.query(`CREATE TABLE \`${emptyName}\`.\`${t}\` LIKE \`${mainName}\`.\`${t}\``);
+  });
+  afterAll(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS \`${emptyName}\``);
+  });
+
+  it("what a visitor or staff member just wrote is read back on the primary; public content on the replica", async () => {
+    const r = relay(target);
+    await r.listen();
+    let staffId: number | null = null;
+    try {
+      await useReplicas([behindUrl(r.port)]);
+      clearShellCache();
+      // Public content: the replica answers (it has no info page, the primary has one).
+      await db.insert(schema.infoPages).values({ slug: "replica-test", title: "T", content: "c", contentHtml: "<p>c</p>" } as never);
+      expect(await getInfoPage("replica-test")).toBeNull();
+      // A saved paper, opened right after saving.
+      await db.insert(schema.savedPapers).values({ code: "abcdefghjk", content: JSON.stringify({ title: "p" }) } as never);
+      expect(await getSavedPaper("abcdefghjk")).toEqual({ title: "p" });
+      // A contact message in the staff inbox.
+      expect(await saveContactMessage({ name: "N", email: "n@example.com", phone: "", message: "replica test", clientAddress: "203.0.113.9" })).toBe("saved");
+      expect(JSON.stringify(await listMessages({ filter: "all", q: "", page: 1 }))).toContain("replica test");
+      // A staff account, read right after it is made.
+      staffId = await createStaff({ name: "Replica Test", username: "replica_test", email: "replica-test@example.com", role: 2, isSuperAdmin: false, password: "a-long-password-1" }, null);
+      expect(await getStaff(staffId)).toMatchObject({ username: "replica_test" });
+      // A presence ping, counted at once.
+      await recordPing("replica-test-session-key-0001", "/home", "203.0.113.9");
+      expect(await countOnline()).toBeGreaterThanOrEqual(1);
+      expect(replicaStatus()).toMatchObject({ down: false });
+    } finally {
+      if (staffId) await primary.delete(schema.staffUsers).where(sql`id = ${staffId}`);
+      await db.delete(schema.infoPages).where(sql`slug = 'replica-test'`);
+      await r.cut();
     }
   });
 });
