@@ -34,7 +34,10 @@ function publicReaders({ base, paths, n, call }) {
     stats.requests++;
     stats.ms.push(res.ms);
     stats.statuses[res.status] = (stats.statuses[res.status] ?? 0) + 1;
-    if (window) window.requests++;
+    if (window) {
+      window.requests++;
+      window.maxMs = Math.max(window.maxMs, Math.round(res.ms));
+    }
     if (res.status !== 200) {
       stats.failed++;
       if (window) window.failed++;
@@ -53,7 +56,7 @@ function publicReaders({ base, paths, n, call }) {
     stats,
     /** Counts the requests of one named window (and its failures) from now until `end()`. */
     window(name) {
-      window = { name, requests: 0, failed: 0 };
+      window = { name, requests: 0, failed: 0, maxMs: 0 };
       stats.byWindow.push(window);
       return window;
     },
@@ -130,6 +133,7 @@ export async function replicaCheck({ databaseUrl, exam, paths, OPT, quick, verbo
 
     // 2. An exam night beside the readers, with the replica's applying paused, then its server stopped and started.
     log(`replica: ${S.students} students over ${S.examSeconds} s, with the public readers …`);
+    readers.window("exam night starts");
     const night = examNight({ base, exam, n: S.students, examSeconds: S.examSeconds, startWindow: 5, maxRetries: 8, label: "replica exam" });
     await sleep(8000);
 
@@ -197,6 +201,7 @@ export async function replicaCheck({ databaseUrl, exam, paths, OPT, quick, verbo
     check("replica back: public reads move back to it", backSeconds !== null && figures.back.replicaSelects >= w.requests / 2,
       `its server answered ${startedSeconds} s after the start, reads reached it ${backSeconds ?? "never (30 s)"} s after; then ${w.requests} public requests: the replica answered ${figures.back.replicaSelects} SELECTs, the primary ${figures.back.primarySelects}`);
 
+    readers.window("rest of the exam night");
     const run = await night;
     await readers.stop();
     const v = await verifyAttempts(primaryConn, exam, run.students);
