@@ -1,11 +1,8 @@
 // Subjects, chapters (categories) and titles: home, subject, category and title pages, and sidebars.
 // Every function makes a fixed number of round trips, whatever the data size.
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { redirect } from "@remix-run/node";
 import { db, prepared } from "~/db/client.server";
 import { groupBy } from "~/lib/group-by";
-import { notFound, paramsOr404 } from "~/lib/http.server";
-import { idText, z } from "~/lib/input";
 import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 import { categories, grades, subjectGrades, subjects, titles } from "~/db/schema";
 
@@ -305,22 +302,13 @@ export async function allTitleAndCategoryIds() {
   return { categories: cats, titles: ts, subjects: subs };
 }
 
-/** /{section}/{sname}/{sid}/{gid}: the name as the URL spells it (checked against the slug), the ids. */
-const SubjectGradeParams = z.object({ sname: z.string().optional(), sid: idText, gid: idText });
-
 /**
- * The subject+grade of a /{section}/{sname}/{sid}/{gid}[rest] URL: 404 for unknown or malformed ids,
- * and a 301 to the canonical name (keeping the query) when an old link spells the name otherwise.
+ * The subject+grade a /{section}/{sname}/{sid}/{gid} URL names: its row, the URL's canonical start
+ * (`base`) and whether `sname` spells the name as that does; null when there is no such pair.
  */
-export async function requireSubjectGrade(
-  { params, request }: { params: Record<string, string | undefined>; request: Request },
-  section: string,
-  rest = "",
-) {
-  const { sname, sid, gid } = paramsOr404(SubjectGradeParams, params);
+export async function subjectGradeAt({ sname, sid, gid }: { sname?: string; sid: number; gid: number }, section: string) {
   const subject = await findSubjectGrade(sid, gid);
-  if (!subject) throw notFound();
+  if (!subject) return null;
   const base = `/${section}/${encodeURIComponent(subject.slug)}/${sid}/${gid}`;
-  if (sname !== subject.slug) throw redirect(`${base}${rest}${new URL(request.url).search}`, 301);
-  return { subject, sid, gid, base };
+  return { subject, sid, gid, base, canonical: sname === subject.slug };
 }

@@ -9,7 +9,7 @@ import { readQuery } from "~/lib/input";
 import { BANK_QUERY_LISTS, BankFilterQuery, filterPairs, stepQuery } from "~/lib/make-question";
 import { seo } from "~/lib/meta";
 import { chaptersWithCounts } from "~/models/make-question.server";
-import { requireSubjectGrade } from "~/models/study.server";
+import { requireSubjectGrade } from "~/utils/subject-grade.server";
 import papersStyles from "~/styles/papers.css";
 import makeQuestionStyles from "~/styles/make-question.css";
 

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { katexLinks } from "~/styles/katex";
 import { AnswerKey, Breadcrumb, McqQuestions, PaperHeader, PrintHint } from "~/components/papers";
 import { toBanglaDigits } from "~/lib/bangla-digits";
-import { requireSubjectGrade } from "~/models/study.server";
+import { requireSubjectGrade } from "~/utils/subject-grade.server";
 import { seo } from "~/lib/meta";
 import { readQuery, z } from "~/lib/input";
 import { countText, idList, titleText } from "~/lib/papers";

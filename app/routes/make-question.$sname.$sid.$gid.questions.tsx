@@ -26,7 +26,7 @@ import { seo } from "~/lib/meta";
 import { bankScope, chaptersOf } from "~/models/make-question.server";
 import { sealKeys } from "~/models/answer-keys.server";
 import { getQuestions, listBankEntries } from "~/models/questions.server";
-import { requireSubjectGrade } from "~/models/study.server";
+import { requireSubjectGrade } from "~/utils/subject-grade.server";
 import papersStyles from "~/styles/papers.css";
 import makeQuestionStyles from "~/styles/make-question.css";
 

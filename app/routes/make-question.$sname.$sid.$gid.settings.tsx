@@ -26,7 +26,7 @@ import { readQuery, z } from "~/lib/input";
 import { sealKeys } from "~/models/answer-keys.server";
 import { composePaper, countPaperSave, loadSelection, PAPERS_LIMITED, savePaper } from "~/models/make-question.server";
 import { createOwner } from "~/models/omr.server";
-import { requireSubjectGrade } from "~/models/study.server";
+import { requireSubjectGrade } from "~/utils/subject-grade.server";
 import papersStyles from "~/styles/papers.css";
 import makeQuestionStyles from "~/styles/make-question.css";
 

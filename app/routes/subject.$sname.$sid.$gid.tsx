@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChapterPages, pageSuffix } from "~/components/chapter-list";
 import { PageBanner } from "~/components/page-banner";
-import { requireSubjectGrade } from "~/models/study.server";
+import { requireSubjectGrade } from "~/utils/subject-grade.server";
 import { seo } from "~/lib/meta";
 import { parsePage } from "~/lib/papers";
 import { subjectChapters, subjectGradesOf } from "~/models/study.server";

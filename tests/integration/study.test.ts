@@ -8,6 +8,7 @@ import { loader as subjectLoader } from "~/routes/subject.$sname._index";
 import { loader as subjectGradeLoader } from "~/routes/subject.$sname.$sid.$gid";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { clearShellCache } from "~/models/site.server";
+import { subjectGradeAt } from "~/models/study.server";
 import { call, closeDb, db, resetTables, renderFixtures, schema } from "./db";
 
 /** These tests write rows directly: they then do what every staff save does to the kept content. */
@@ -245,6 +246,12 @@ describe("subject pages", () => {
     expect(res.status).toBe(301);
     expect(res.headers.get("Location")).toBe("/subject/higher-math/1/2");
     expect((await call(subjectGradeLoader, "/subject/chemistry/2/1", { sname: "chemistry", sid: "2", gid: "1" })).status).toBe(404);
+  });
+
+  it("the lookup behind it answers with data, not HTTP: the pair, its canonical start and whether the name was spelt so", async () => {
+    expect(await subjectGradeAt({ sname: "Math", sid: 1, gid: 2 }, "make-question")).toMatchObject({ sid: 1, gid: 2, base: "/make-question/higher-math/1/2", canonical: false });
+    expect(await subjectGradeAt({ sname: "higher-math", sid: 1, gid: 2 }, "subject")).toMatchObject({ base: "/subject/higher-math/1/2", canonical: true });
+    expect(await subjectGradeAt({ sid: 2, gid: 1 }, "subject")).toBeNull();
   });
 
   it("shows every chapter on /subject/{sname}", async () => {
