@@ -155,7 +155,7 @@ const redacted = (url: string) => {
 /**
  * A replica's pool whose query and execute fall back to the primary's: while the replica is marked
  * down, at once; else when the replica fails (refused, timed out, lost), the same read runs once on
- * the primary and the replica is marked down for REPLICA_RETRY_MS, then probed in the background
+ * the primary and the replica is marked down for DB_REPLICA_RETRY_MS, then probed in the background
  * (SELECT 1) until it answers. Logged once per change, not per request. A read never fails because
  * of a replica; it fails only when the primary does.
  */
@@ -182,15 +182,15 @@ function replicaPool(url: string, primaryPool: mysql.Pool, count: () => void): R
         replica.down = false;
         console.warn(`[db] replica ${where} answers again: reads go to it`);
       } catch {
-        if (!state.closed) scheduleProbe();
+        if (!life.closed) scheduleProbe();
       }
     }, replicaRetryMs());
     replica.probe.unref?.();
   };
   const warned = new Set<string>();
-  const state = { closed: false };
+  const life = { closed: false };
   (replica as Replica & { close(): void }).close = () => {
-    state.closed = true;
+    life.closed = true;
     if (replica.probe) clearTimeout(replica.probe);
   };
   for (const method of ["query", "execute"] as const) {
