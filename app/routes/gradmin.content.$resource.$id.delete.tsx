@@ -1,5 +1,5 @@
-// /gradmin/content/{resource}/{id}/delete: asks before deleting, and refuses (saying what and where)
-// when other content refers to the row.
+// /gradmin/content/{resource}/{id}/delete: asks before deleting (to the trash, restorable for 30 days),
+// and refuses (saying what and where) when other content refers to the row.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -61,7 +61,10 @@ export default function DeleteResource() {
       ) : (
         <Form method="post" className="admin-form">
           <CsrfInput token={data.csrf} />
-          <p>এটি মুছে ফেললে আর পাবলিক সাইটে দেখা যাবে না। (Once deleted, it is gone from the public site.)</p>
+          <p>
+            এটি মুছে ফেললে সাথে সাথে পাবলিক সাইট থেকে সরে যাবে; ৩০ দিন পর্যন্ত <a href="/gradmin/trash">ট্র্যাশ</a> থেকে ফিরিয়ে আনা যাবে। (Once deleted, it is gone from the
+            public site at once; it can be restored from the <a href="/gradmin/trash">Trash</a> for 30 days.)
+          </p>
           <div className="form-actions">
             <button type="submit" className="btn-danger">
               হ্যাঁ, মুছে ফেলুন (Yes, delete)

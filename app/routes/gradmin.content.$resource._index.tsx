@@ -119,7 +119,14 @@ export default function ResourceList() {
       <h1>
         {many} <span className="muted">({toBanglaDigits(total)})</span>
       </h1>
-      {deleted ? <Notice kind="ok">মুছে ফেলা হয়েছে। (Deleted.)</Notice> : null}
+      {deleted ? (
+        <>
+          <Notice kind="ok">মুছে ফেলা হয়েছে। (Deleted.)</Notice>
+          <p>
+            ৩০ দিন পর্যন্ত <a href="/gradmin/trash">ট্র্যাশ (Trash)</a> থেকে ফিরিয়ে আনা যাবে। (It can be restored from the Trash for 30 days.)
+          </p>
+        </>
+      ) : null}
       <div className="list-tools">
         <a className="btn-primary" href={`/gradmin/content/${key}/new`}>
           + নতুন {one}

@@ -23,13 +23,16 @@ export default function ContentIndex() {
   return (
     <>
       <h1>কনটেন্ট (Content)</h1>
-      {canImport ? (
-        <p>
+      <p className="action-links">
+        {canImport ? (
           <a className="btn-secondary" href="/gradmin/import">
             প্রশ্ন ইমপোর্ট / এক্সপোর্ট (Import / export questions)
           </a>
-        </p>
-      ) : null}
+        ) : null}
+        <a className="btn-secondary" href="/gradmin/trash">
+          ট্র্যাশ (Trash)
+        </a>
+      </p>
       <div className="content-groups">
         {groups.map(([g, label]) => (
           <section key={g} className="panel" aria-labelledby={`g-${g}`}>

@@ -359,7 +359,11 @@ const BINDINGS: Record<string, Binding> = {
     revision: "question",
     children: questionChildren,
     validate: validateQuestion,
-    dependents: [dep(s.setQuestions, s.setQuestions.questionId, "প্রশ্নসেট", "question sets", "question-sets")],
+    dependents: [
+      dep(s.setQuestions, s.setQuestions.questionId, "প্রশ্নসেট", "question sets", "question-sets"),
+      // Students' answers go with their question (a cascade): a trashed question could come back, they could not.
+      dep(s.examAttemptAnswers, s.examAttemptAnswers.questionId, "শিক্ষার্থীদের উত্তর", "students' answers"),
+    ],
   },
   "exam-title-groups": {
     table: s.examTitleGroups,
@@ -728,22 +732,75 @@ export async function blockersOf(def: ResourceDef, id: number): Promise<Blocker[
   });
 }
 
-export async function deleteRow(def: ResourceDef, id: number, staffId: number): Promise<"deleted" | "not-found" | Blocker[]> {
+/** How long a deleted row stays in the trash, restorable, before it is purged. */
+export const TRASH_DAYS = 30;
+const TRASH_MS = TRASH_DAYS * 24 * 3600 * 1000;
+
+/** Rows edited with a row and removed with it (by cascade): kept in its trash entry to come back with it. */
+const TRASH_CHILDREN: Record<string, { table: MySqlTable; column: MySqlColumn }[]> = {
+  subjects: [{ table: s.subjectGrades, column: s.subjectGrades.subjectId }],
+  questions: [
+    { table: s.questionOptions, column: s.questionOptions.questionId },
+    { table: s.questionParts, column: s.questionParts.questionId },
+    { table: s.questionSources, column: s.questionSources.questionId },
+  ],
+  "question-sets": [{ table: s.setQuestions, column: s.setQuestions.setId }],
+};
+
+type TrashSnapshot = { row: Record<string, unknown>; children: Record<string, unknown>[][] };
+
+/** Rows older than the trash keeps are purged: on every delete and every view of the trash. */
+async function purgeTrash(executor: Reader) {
+  await executor.delete(s.trashItems).where(sql`${s.trashItems.deletedAt} < ${new Date(Date.now() - TRASH_MS)}`);
+}
+
+/**
+ * Moves rows to the trash in the caller's transaction: each row (and what is edited with it) is
+ * kept whole in trash_items and taken out of its table, so no public page, list or search can show
+ * it, whatever query reads that table. Blockers are the caller's to check first.
+ */
+export async function trashRowsIn(tx: Tx, def: ResourceDef, ids: number[], staffId: number): Promise<number> {
   const b = BINDINGS[def.key];
+  if (!ids.length) return 0;
+  const rows = (await tx.select().from(b.table).where(inArray(b.table.id, ids)).for("update")) as Record<string, unknown>[];
+  if (!rows.length) return 0;
+  const found = rows.map((r) => Number(r.id));
+  const kids = await Promise.all((TRASH_CHILDREN[def.key] ?? []).map((c) => tx.select().from(c.table).where(inArray(c.column, found))));
+  const now = new Date();
+  const childColumn = (TRASH_CHILDREN[def.key] ?? []).map((c) => c.column.name);
+  for (const row of rows) {
+    const id = Number(row.id);
+    // The last state is kept as a revision too, so even a purged topic, page or question can be read back.
+    if (b.revision) {
+      const full = await getRow(def, id, tx);
+      if (full) await keepRevision(tx, { entity: b.revision, entityId: id, version: full.version, snapshot: snapshotOf(def, full), staffId: (full.updatedBy as number | null) ?? null });
+    }
+    const snapshot: TrashSnapshot = {
+      row,
+      children: kids.map((list, i) => (list as Record<string, unknown>[]).filter((k) => Number(k[camel(childColumn[i])]) === id)),
+    };
+    await tx.insert(s.trashItems).values({ entity: def.key, entityId: id, name: rowName(row, 250) || `#${id}`, snapshot, deletedAt: now, deletedBy: staffId });
+  }
+  await tx.delete(b.table).where(inArray(b.table.id, found));
+  // A missing row's search entry is removed.
+  if (b.search) await reindex(b.search, found, tx as unknown as Executor);
+  await tx.insert(s.auditLog).values(rows.map((r) => ({ staffId, action: "trash", entity: def.key, entityId: String(r.id), summary: rowName(r, 200) })));
+  return found.length;
+}
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+export async function deleteRow(def: ResourceDef, id: number, staffId: number): Promise<"deleted" | "not-found" | Blocker[]> {
   const blockers = await blockersOf(def, id);
   if (blockers.length) return blockers;
-  const row = await getRow(def, id);
-  if (!row) return "not-found";
   try {
-    await db.transaction(async (tx) => {
-      // The last state is kept, so even a deleted topic, page or question can be read back.
-      if (b.revision) await keepRevision(tx, { entity: b.revision, entityId: id, version: row.version, snapshot: snapshotOf(def, row), staffId: (row.updatedBy as number | null) ?? null });
-      await tx.delete(b.table).where(eq(b.table.id, id));
-      // A missing row's search entry is removed.
-      if (b.search) await reindex(b.search, [id], tx as unknown as Executor);
-      await recordAudit(tx, { staffId, action: "delete", entity: def.key, entityId: id, summary: summaryOf(row) });
-      await bumpContentVersion(tx);
+    const n = await db.transaction(async (tx) => {
+      const moved = await trashRowsIn(tx, def, [id], staffId);
+      if (moved) await bumpContentVersion(tx);
+      return moved;
     });
+    if (!n) return "not-found";
+    await purgeTrash(db);
   } catch (e) {
     // Something refers to the row that the list above does not know of (a foreign key says no).
     const errno = (e as { errno?: number; cause?: { errno?: number } }).errno ?? (e as { cause?: { errno?: number } }).cause?.errno;
@@ -751,6 +808,93 @@ export async function deleteRow(def: ResourceDef, id: number, staffId: number): 
     throw e;
   }
   return "deleted";
+}
+
+/* ------------------------------------------------------------------ trash */
+
+export type TrashItem = { id: number; entity: string; entityId: number; name: string; deletedAt: Date; deletedBy: string | null; purgeAt: Date };
+
+/** What the trash holds (newest first), optionally of one resource; what is past its days is purged first. */
+export async function listTrash(keys: readonly string[], page = 1): Promise<{ items: TrashItem[]; total: number }> {
+  await purgeTrash(db);
+  if (!keys.length) return { items: [], total: 0 };
+  const cond = inArray(s.trashItems.entity, [...keys]);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ id: s.trashItems.id, entity: s.trashItems.entity, entityId: s.trashItems.entityId, name: s.trashItems.name, deletedAt: s.trashItems.deletedAt, deletedBy: s.staffUsers.name })
+      .from(s.trashItems)
+      .leftJoin(s.staffUsers, eq(s.staffUsers.id, s.trashItems.deletedBy))
+      .where(cond)
+      .orderBy(desc(s.trashItems.deletedAt), desc(s.trashItems.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(s.trashItems).where(cond),
+  ]);
+  return { items: rows.map((r) => ({ ...r, purgeAt: new Date(r.deletedAt.getTime() + TRASH_MS) })), total: Number(n) };
+}
+
+/** A stored value back into what its column takes (JSON kept dates as text). */
+function revive(table: MySqlTable, values: Record<string, unknown>) {
+  const columns = (table as unknown as Record<string, MySqlColumn>) ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    const c = columns[k];
+    if (!c) continue;
+    out[k] = typeof v === "string" && (c.columnType === "MySqlDateTime" || c.columnType === "MySqlTimestamp") ? new Date(v) : v;
+  }
+  return out;
+}
+
+export type RestoreOutcome =
+  | { status: "restored"; resource: string; id: number }
+  | { status: "not-found" }
+  | { status: "refused"; message: string };
+
+/**
+ * Puts a trashed row back with its id and what was edited with it, in one transaction. Refused
+ * (nothing changes) when what it belongs to is gone meanwhile (its chapter, subject, ...) or when
+ * its id or a unique value (a slug) has been taken since.
+ */
+export async function restoreFromTrash(trashId: number, keys: readonly string[], staffId: number): Promise<RestoreOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [item] = await tx.select().from(s.trashItems).where(eq(s.trashItems.id, trashId)).for("update");
+      if (!item || !keys.includes(item.entity) || !BINDINGS[item.entity]) return { status: "not-found" } as const;
+      const b = BINDINGS[item.entity];
+      const snap = (typeof item.snapshot === "string" ? JSON.parse(item.snapshot) : item.snapshot) as TrashSnapshot;
+      await tx.insert(b.table).values({ ...revive(b.table, snap.row), version: Number(snap.row.version ?? 1) + 1, updatedBy: staffId } as never);
+      for (const [i, c] of (TRASH_CHILDREN[item.entity] ?? []).entries()) {
+        const list = snap.children[i] ?? [];
+        // A set's questions that have left the bank since do not come back with it.
+        const rows = item.entity === "question-sets" ? await keepExisting(tx, list) : list;
+        if (rows.length) await tx.insert(c.table).values(rows.map((r) => revive(c.table, r)) as never);
+      }
+      await tx.delete(s.trashItems).where(eq(s.trashItems.id, trashId));
+      if (b.search) await reindex(b.search, [item.entityId], tx as unknown as Executor);
+      await recordAudit(tx, { staffId, action: "untrash", entity: item.entity, entityId: item.entityId, summary: item.name });
+      await bumpContentVersion(tx);
+      return { status: "restored", resource: item.entity, id: item.entityId } as const;
+    });
+  } catch (e) {
+    const errno = (e as { errno?: number; cause?: { errno?: number } }).errno ?? (e as { cause?: { errno?: number } }).cause?.errno;
+    if (errno === 1452)
+      return {
+        status: "refused",
+        message: what(
+          "এটি যার অধীনে ছিল (অধ্যায়, বিষয়, ক্যাটাগরি…) সেটি আর নেই; আগে সেটি ফিরিয়ে আনুন।",
+          "What it belonged to (its chapter, subject, category…) is gone: restore that first.",
+        ),
+      };
+    if (errno === 1062) return { status: "refused", message: what("এর আইডি বা নাম (slug) এর মধ্যে অন্য কিছু নিয়েছে।", "Its id or a unique value (slug) has been taken since.") };
+    throw e;
+  }
+}
+
+async function keepExisting(tx: Tx, links: Record<string, unknown>[]) {
+  const ids = links.map((l) => Number(l.questionId));
+  if (!ids.length) return [];
+  const have = new Set((await tx.select({ id: s.questions.id }).from(s.questions).where(inArray(s.questions.id, ids))).map((r) => r.id));
+  return links.filter((l) => have.has(Number(l.questionId)));
 }
 
 /* ------------------------------------------------------------------ revisions */
