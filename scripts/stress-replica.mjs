@@ -30,7 +30,8 @@ function publicReaders({ base, paths, n, call }) {
   let stopped = false;
   let window = null;
   const one = async (path) => {
-    const res = await call(base + path, { timeoutMs: 20_000 });
+    // The students' own patience (30 s): on a machine this busy a slow answer is not a failed one.
+    const res = await call(base + path);
     stats.requests++;
     stats.ms.push(res.ms);
     stats.statuses[res.status] = (stats.statuses[res.status] ?? 0) + 1;
