@@ -7,6 +7,7 @@ import { loader as mqSubLoader } from "~/routes/mq.sub.$subcat";
 import ExamplePage, { loader as exampleLoader } from "~/routes/example";
 import { bumpContentVersion } from "~/models/content-version.server";
 import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema } from "./db";
+import { all, byRole, getByRole, hiddenFields, textOf } from "../support/dom";
 import { html } from "../support/render";
 
 // The route components read their data with Remix's hooks; here they get the loader/action output.
@@ -120,6 +121,13 @@ const radios = (page: string) => page.match(/<input type="radio"[^>]*>/g) ?? [];
 type Q = { id: number; serialBn: string; source: string; introHtml: string | null; html: string; options: { key: string; html: string }[] };
 
 /** Words that would give an answer away before View Result. */
+/** The one link to `href` on the page (its URL as a browser reads it, entities decoded). */
+const linkTo = (page: string, href: string) => {
+  const links = byRole(page, "link").filter((l) => l.attrs.href === href);
+  expect(links, href).toHaveLength(1);
+  return links[0];
+};
+
 const LEAKS = /"correct"|isCorrect|is_correct|correctKey|correct_key|explanation|is-correct|is-wrong|ব্যাখ্যা/;
 
 describe("exampage/{grtid}: loader", () => {
@@ -164,28 +172,39 @@ describe("exampage/{grtid}: loader", () => {
     expect(radios(page).filter((r) => r.includes("checked") || r.includes("disabled"))).toEqual([]);
     expect(page).toContain('name="q1001" value="ক"');
     // The GET settings form, the timed exam's start, the resume form (continue an attempt from another device) and the one answer form.
-    expect(page.match(/<form/g)).toHaveLength(4);
-    expect(page).toContain('<form method="post" action="/exampage/resume" class="form resume-form" novalidate="">');
-    expect(page).toContain('<form method="post" action="/exampage/500/start" class="start-form">');
-    expect(page).toContain('<form method="post" action="/exampage/500?page=1&amp;pageSize=25&amp;includeCorrect=1#quiz-result" class="quiz-form" id="quiz-form" data-swap="#exam"');
-    expect(page).toContain('id="exam"');
+    const forms = byRole(page, "form").map((f) => ({ method: f.attrs.method, action: f.attrs.action }));
+    expect(forms).toHaveLength(4);
+    expect(forms).toEqual(
+      expect.arrayContaining([
+        { method: "post", action: "/exampage/resume" },
+        { method: "post", action: "/exampage/500/start" },
+        { method: "post", action: "/exampage/500?page=1&pageSize=25&includeCorrect=1#quiz-result" },
+      ]),
+    );
+    // The answer form swaps the exam in place with JavaScript (data-swap), and posts like any form without.
+    expect(all(page, (el) => el.attrs.id === "quiz-form")[0].attrs["data-swap"]).toBe("#exam");
+    expect(all(page, (el) => el.attrs.id === "exam")).toHaveLength(1);
     // hidden fields: only the page state
-    const hidden = [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => `${m[1]}=${m[2]}`);
-    expect(hidden).toEqual(["includeCorrect=0", "page=1", "pageSize=25", "includeCorrect=1"]);
+    expect(hiddenFields(page).map(([k, v]) => `${k}=${v}`)).toEqual(["includeCorrect=0", "page=1", "pageSize=25", "includeCorrect=1"]);
     // Submit asks first (no JS needed): the button that submits is inside the question.
-    expect(page).toContain('<details class="submit-confirm"><summary class="btn">Submit</summary><div class="confirm-pop"><p>জমা দিলে এই পৃষ্ঠার উত্তর আর বদলানো যাবে না।<span data-unanswered="true"></span></p><button type="submit" name="intent" value="submit" class="btn">হ্যাঁ, জমা দিন</button></div></details>');
-    expect(page).toMatch(/value="result" class="btn btn-secondary" disabled="">View Result/);
-    expect(page).toMatch(/value="clear" class="btn btn-ghost" formaction="[^"]*#quiz-form" data-swap="#exam">Clear selections/);
-    expect(page).toContain("Page ১ of ২ — total questions: ৩০");
-    expect(page).toContain("১ / ২");
-    expect(page).toContain('<span class="btn btn-ghost is-disabled" aria-disabled="true">Prev</span>');
-    expect(page).toContain('rel="next" href="/exampage/500?page=2&amp;pageSize=25&amp;includeCorrect=1" data-swap="#exam"');
-    expect(page).toContain("পূর্ণমান: ৩০");
-    expect(page).toContain("সময়: ৪৫ মিনিট");
-    expect(page).toContain("প্রয়োগ করুন");
-    expect(page).toContain('<option value="25" selected="">২৫</option>');
-    expect(page).toMatch(/<input type="checkbox" name="includeCorrect" checked="" value="1"\/> Show answers/);
-    expect(page).toContain('<a class="back-link" href="/exam-subpage/1">Back</a>');
+    const confirm = byRole(page, "group").filter((g) => byRole(g, "button", { name: "Submit" }).length)[0];
+    expect(textOf(confirm)).toContain("জমা দিলে এই পৃষ্ঠার উত্তর আর বদলানো যাবে না।");
+    expect(getByRole(confirm, "button", { name: "হ্যাঁ, জমা দিন" }).attrs).toMatchObject({ type: "submit", name: "intent", value: "submit" });
+    expect(getByRole(page, "button", { name: "View Result" }).attrs).toHaveProperty("disabled");
+    expect(getByRole(page, "button", { name: "Clear selections" }).attrs).toMatchObject({ value: "clear", formaction: expect.stringMatching(/#quiz-form$/), "data-swap": "#exam" });
+    const text = textOf(page);
+    expect(text).toContain("Page ১ of ২ — total questions: ৩০");
+    expect(text).toContain("১ / ২");
+    // Prev on the first page is shown but is no link.
+    expect(byRole(page, "link", { name: "Prev" })).toEqual([]);
+    expect(all(page, (el) => el.text === "Prev" && el.attrs["aria-disabled"] === "true")).toHaveLength(1);
+    expect(all(page, (el) => el.attrs.rel === "next")[0].attrs).toMatchObject({ href: "/exampage/500?page=2&pageSize=25&includeCorrect=1", "data-swap": "#exam" });
+    expect(text).toContain("পূর্ণমান: ৩০");
+    expect(text).toContain("সময়: ৪৫ মিনিট");
+    expect(getByRole(page, "button", { name: "প্রয়োগ করুন" })).toBeTruthy();
+    expect(getByRole(page, "option", { name: "২৫" }).attrs).toHaveProperty("selected");
+    expect(getByRole(page, "checkbox", { name: "Show answers" }).attrs).toHaveProperty("checked");
+    expect(getByRole(page, "link", { name: "Back" }).attrs.href).toBe("/exam-subpage/1");
   });
 
   it("pages: page 2 has the rest, out-of-range pages clamp, junk means page 1", async () => {
@@ -236,7 +255,7 @@ describe("exampage/{grtid}: loader", () => {
     const data = await (await exam(`?back=${encodeURIComponent(back)}`)).json();
     expect(data.backHref).toBe(back);
     expect(data.nextHref).toBe(`/exampage/500?page=2&pageSize=25&includeCorrect=1&back=${encodeURIComponent(back)}`);
-    expect(html(ExamPage, data)).toContain(`<input type="hidden" name="back" value="${back.replace(/&/g, "&amp;")}"/>`);
+    expect(hiddenFields(html(ExamPage, data))).toContainEqual(["back", back]);
     for (const bad of ["//evil.example/x", "https://evil.example", "/\\evil.example", "javascript:alert(1)"]) {
       const d = await (await exam(`?back=${encodeURIComponent(bad)}`)).json();
       expect(d.backHref).toBe("/exam-subpage/1");
@@ -259,8 +278,8 @@ describe("exampage/{grtid}: loader", () => {
     const data = await res.json();
     expect(data).toMatchObject({ success: false, error: "Failed to load exam.", questions: [] });
     const page = html(ExamPage, data);
-    expect(page).toContain('<div class="notice error" role="alert"><p>Failed to load exam.</p>');
-    expect(page).not.toContain("<form");
+    expect(getByRole(page, "alert").text).toMatch(/^Failed to load exam\./);
+    expect(byRole(page, "form")).toEqual([]);
   });
 });
 
@@ -294,9 +313,9 @@ describe("exampage/{grtid}: scoring (action)", () => {
     expect(page).not.toMatch(LEAKS);
     expect(radios(page).filter((r) => r.includes('checked=""'))).toHaveLength(17);
     expect(radios(page).every((r) => r.includes('disabled=""'))).toBe(true);
-    expect(page).toContain(`<input type="hidden" name="q1001" value="${correctOf(1001)}"/>`);
-    expect(page).toMatch(/value="submit" class="btn" disabled="">Submit/);
-    expect(page).toMatch(/value="result" class="btn btn-secondary">View Result/);
+    expect(hiddenFields(page)).toContainEqual(["q1001", correctOf(1001)]);
+    expect(getByRole(page, "button", { name: "Submit" }).attrs).toHaveProperty("disabled");
+    expect(getByRole(page, "button", { name: "View Result" }).attrs).not.toHaveProperty("disabled");
     expect(page).toMatch(/value="clear" class="btn btn-ghost" disabled="" formaction="[^"]*#quiz-form" data-swap="#exam">Clear selections/);
   });
 
@@ -461,8 +480,9 @@ describe("exam-subpage", () => {
     const page = html(ExamSubPage, data);
     expect(page).toContain("SELECT YOUR GROUP");
     expect(page).toContain("Select a group to load subjects.");
-    expect(page).toContain('<a href="/exam-subpage/1?group=10" data-swap="#exam-content">');
-    expect(page).toContain('id="exam-content"');
+    expect(linkTo(page, "/exam-subpage/1?group=10").attrs).toMatchObject({ "data-swap": "#exam-content" });
+    expect(linkTo(page, "/exam-subpage/1?group=10").attrs).not.toHaveProperty("aria-current");
+    expect(all(page, (el) => el.attrs.id === "exam-content")).toHaveLength(1);
   });
 
   it("'No groups found for this title.'; unknown or invalid thtid is a 404", async () => {
@@ -490,8 +510,9 @@ describe("exam-subpage", () => {
       { id: 101, name: "পদার্থবিজ্ঞান", titles: [] },
     ]);
     const page = html(ExamSubPage, data);
-    expect(page).toContain('<a href="/exam-subpage/1?group=10" data-swap="#exam-content" aria-current="true">');
-    expect(page).toContain('<a href="/exam-subpage/1?group=10&amp;title=500" data-swap="#exam-content">');
+    // The chosen group reads as the current one; each title loads in place (data-swap) or as a page.
+    expect(linkTo(page, "/exam-subpage/1?group=10").attrs).toMatchObject({ "data-swap": "#exam-content", "aria-current": "true" });
+    expect(linkTo(page, "/exam-subpage/1?group=10&title=500").attrs).toMatchObject({ "data-swap": "#exam-content" });
     expect(page).not.toContain("Select a group to load subjects.");
     expect((await (await sub("?group=11")).json()).subjects).toEqual([]);
   });
@@ -503,7 +524,7 @@ describe("exam-subpage", () => {
       const data = await res.json();
       expect(data.error).toBe("বিষয়ের তালিকা লোড করা যায়নি (Subject list could not be loaded)");
       expect(data.subjects).toBeNull();
-      expect(html(ExamSubPage, data)).toContain('<div class="notice error" role="alert"><p>বিষয়ের তালিকা লোড করা যায়নি (Subject list could not be loaded)</p></div>');
+      expect(getByRole(html(ExamSubPage, data), "alert").text).toBe("বিষয়ের তালিকা লোড করা যায়নি (Subject list could not be loaded)");
     }
   });
 
@@ -580,7 +601,7 @@ describe("mq/{id} and mq/sub/{subcat}", () => {
     const page = html(McqRoute, data);
     expect(page).not.toMatch(LEAKS);
     expect(page).toContain('href="/mq/sub/2"');
-    expect(page).toContain('<form method="post" action="/mq/1?set=903&amp;page=1#quiz-result" class="quiz-form" id="quiz-form" data-swap="#mcq-practice"');
+    expect(getByRole(page, "form").attrs).toMatchObject({ method: "post", action: "/mq/1?set=903&page=1#quiz-result", "data-swap": "#mcq-practice" });
     expect(page).toContain('class="question-card"');
   });
 
@@ -648,8 +669,7 @@ describe("mq/{id} and mq/sub/{subcat}", () => {
     expect(card(3002)).toContain("is-correct");
     expect(card(3002)).toContain("is-wrong");
     expect(card(3002)).toContain("ব্যাখ্যা 3002");
-    expect(card(3002)).toContain('<input type="hidden" name="checked" value="3002"/>');
-    expect(card(3002)).toContain(`<input type="hidden" name="q3002" value="${wrongOf(3002)}"/>`);
+    expect(hiddenFields(card(3002))).toEqual(expect.arrayContaining([["checked", "3002"], ["q3002", wrongOf(3002)]]));
     expect(card(3002).match(/type="radio"[^>]*disabled/g)).toHaveLength(4);
     // The others: no key, still open, still checkable.
     expect(card(3001)).not.toMatch(LEAKS);
@@ -698,8 +718,10 @@ describe("example", () => {
     });
     expect(b.video).toBeNull();
     const page = html(ExamplePage, data);
-    expect(page).toContain("<details class=\"solution\"><summary>সমাধান</summary>");
+    // The solution opens without JavaScript: a disclosure whose button says সমাধান.
+    expect(byRole(page, "button", { name: "সমাধান" }).map((b) => b.tag)).toEqual(["summary", "summary"]);
     expect(page).toContain("No video available for this example.");
+    // No player is embedded before a click asks for it (markup is the point: an iframe loads YouTube).
     expect(page).not.toContain("<iframe");
     const playing = await (await ex("?extid=1&exqnameid=1&play=1")).json();
     expect(playing.examples[0].video.embed).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0&modestbranding=1&autoplay=1");
