@@ -17,6 +17,7 @@ import MistakeBook, { action as mistakesAction, loader as mistakesLoader } from 
 import ExamPage, { loader as examLoader } from "~/routes/exampage.$grtid";
 import QuestionPaper, { loader as questionPaperLoader } from "~/routes/questionpaper.$grtid";
 import { call, closeDb, db, insertQuestions, resetTables, schema } from "./db";
+import { all, byRole, getByRole } from "../support/dom";
 import { html } from "../support/render";
 
 
@@ -168,8 +169,10 @@ describe("starting", () => {
   it("is announced on the exam page with questions, full marks, duration and the negative mark", async () => {
     const data = await (await call(examLoader, `/exampage/${EXAM}`, { grtid: String(EXAM) })).json();
     const page = html(ExamPage, data);
-    expect(page).toContain('<form method="post" action="/exampage/600/start" class="start-form">');
-    expect(page).toContain("পরীক্ষা শুরু করুন (Start exam)");
+    // Starting is a plain form post (no JavaScript needed), its button named in both languages.
+    const startForms = byRole(page, "form").filter((f) => f.attrs.action === "/exampage/600/start");
+    expect(startForms.map((f) => f.attrs.method)).toEqual(["post"]);
+    expect(getByRole(startForms[0], "button", { name: "পরীক্ষা শুরু করুন (Start exam)" })).toBeTruthy();
     const start = page.slice(page.indexOf('id="start"'));
     expect(start).toContain("প্রশ্ন: ২৫টি");
     expect(start).toContain("পূর্ণমান: ২৫");
@@ -200,7 +203,7 @@ describe("the attempt page", () => {
     expect(doc).not.toMatch(LEAKS);
     expect(doc).toContain(`data-countdown="${data.remainingSeconds}"`);
     expect(doc).toContain("শেষ সময়:");
-    expect(doc).toMatch(/<button type="submit" name="go" value="11" class="btn">পরের পৃষ্ঠা →<\/button>/);
+    expect(getByRole(doc, "button", { name: "পরের পৃষ্ঠা →" }).attrs).toMatchObject({ type: "submit", name: "go", value: "11" });
     expect(doc.match(/name="go"/g)).toHaveLength(25 + 1); // the palette and Next
     expect(doc).toContain('name="m6001" value="1"');
     expect(doc.match(/type="radio"/g)).toHaveLength(40);
@@ -336,7 +339,8 @@ describe("finishing and the result", () => {
     expect(page2).toContain("−১.২৫ (৫ × ০.২৫)");
     expect(page2).toContain("EXPLAINED 6001");
     expect(page2).toContain("অধ্যায়ভিত্তিক ফলাফল");
-    expect(page2).toMatch(/<th scope="row">বীজগণিত<\/th><td>১৫<\/td><td>১০<\/td><td>৩<\/td><td>২<\/td>/);
+    const rows = byRole(page2, "row").map((r) => all(r, (c) => c.role === "rowheader" || c.role === "cell").map((c) => c.text));
+    expect(rows).toContainEqual(["বীজগণিত", "১৫", "১০", "৩", "২"]);
     expect(page2.match(/class="q-option is-chosen is-wrong"/g)).toHaveLength(5);
     expect(page2).toContain("ভুল (−০.২৫)");
     const wrong = await (await result(id, "?show=wrong")).json();
