@@ -59,11 +59,20 @@ export function answerMalformedPath(err, req, res, next) {
  */
 export const MAX_ADMIN_BODY_BYTES = 12 * 1024 * 1024;
 
+/**
+ * A teacher's scanned answer sheets, posted to the paper's private page (/questionpaper/t/{token}):
+ * many phone photos at once. The action caps what it reads itself (60 MB) and says so in Bangla.
+ */
+export const MAX_SHEET_UPLOAD_BYTES = 64 * 1024 * 1024;
+const SHEET_UPLOAD = /^\/questionpaper\/t\/[0-9a-z]{32}\/?$/;
+const SHEETS_TOO_LARGE = "একবারে সর্বোচ্চ ৬০ MB পাঠানো যায়: ছবিগুলো কয়েক ভাগে পাঠান। (Too large: send the photos in a few parts.)";
+
 /** A declared body over the cap is refused before it is read; streamed bodies are capped where actions read them. */
 export function capBody(req, res, next) {
-  const cap = /^\/gradmin(\/|$)/.test(req.path) ? MAX_ADMIN_BODY_BYTES : MAX_BODY_BYTES;
+  const sheets = SHEET_UPLOAD.test(req.path);
+  const cap = /^\/gradmin(\/|$)/.test(req.path) ? MAX_ADMIN_BODY_BYTES : sheets ? MAX_SHEET_UPLOAD_BYTES : MAX_BODY_BYTES;
   if (Number(req.get("content-length") || 0) <= cap) return next();
-  plain(res, 413, "Payload Too Large");
+  plain(res, 413, sheets ? SHEETS_TOO_LARGE : "Payload Too Large");
 }
 
 /**
@@ -79,7 +88,8 @@ export const ADMIN_BODY_TIME_MS = Number(process.env.ADMIN_BODY_TIMEOUT_MS || 12
 export function bodyTimeLimit({ publicMs = BODY_TIME_MS, adminMs = ADMIN_BODY_TIME_MS } = {}) {
   return function limitBodyTime(req, res, next) {
     if (!UNSAFE.has(req.method) || req.complete) return next();
-    const ms = /^\/gradmin(\/|$)/.test(req.path) ? adminMs : publicMs;
+    // Staff uploads and a teacher's photos of answer sheets get the longer time.
+    const ms = /^\/gradmin(\/|$)/.test(req.path) || SHEET_UPLOAD.test(req.path) ? adminMs : publicMs;
     const timer = setTimeout(() => {
       // No answer: whatever reads the body (Remix) may be about to write one; the client is gone anyway.
       if (!req.complete) req.socket.destroy();

@@ -107,12 +107,14 @@ function McqSection({ paper, set }: { paper: PrintablePaper; set: PaperSet }) {
             const q = questions[item.q];
             return (
               <div className="mp-q" key={n} data-question={n} data-qid={q.id}>
-                {/* The board-year tag sits beside the question's text, never beside the options: a tag
-                    floated by the options squeezed them into a narrow column and broke words. */}
+                {/* The board-year tag floats inside the question's text block, never beside the options: a
+                    tag floated by the options squeezed them into a narrow column and broke words. */}
                 <div className="mp-q-head">
                   <span className="mp-no">{toBanglaDigits(n)}.</span>
-                  <div className="mp-body prose" dangerouslySetInnerHTML={{ __html: q.html }} />
-                  <Source question={q} show={settings.showSources} />
+                  <div className="mp-body prose">
+                    <Source question={q} show={settings.showSources} />
+                    <div dangerouslySetInnerHTML={{ __html: q.html }} />
+                  </div>
                 </div>
                 <ol className={`mp-options mp-options-${optionColumns(item.options.map((o) => q.options[o].html))}`}>
                   {item.options.map((o, k) => (
