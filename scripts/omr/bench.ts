@@ -18,6 +18,8 @@ function arg(name: string, dflt: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : dflt;
 }
 const verbose = process.argv.includes("--verbose");
+/** The most a photographed page bends, mm (the photos take 0 … this at random). */
+const curl = arg("curl", 2);
 
 export type Case = {
   layout: Layout;
@@ -64,6 +66,7 @@ export function makeCase(seed: number, photo: boolean): Case {
       light: { gradient: r() * 0.4, shadow: r() * 0.45 },
       widthPx,
       seed: seed * 7 + 3,
+      curl: curl * r(),
     };
   }
   return { layout, paperCode: code, headerSet, roll, set, answers, styles, seed, photo: p };

@@ -200,6 +200,8 @@ export type PhotoOptions = {
   /** The photo's width in pixels (1200–4000); portrait 3:4, landscape 4:3 when the page is turned 90°. */
   widthPx: number;
   seed: number;
+  /** A bend of the paper: how far the page's middle sits from where a flat page would be, in mm (0–3). */
+  curl?: number;
 };
 
 /** A phone photo of a flat render (PNG) as JPEG. */
@@ -256,7 +258,8 @@ export async function photograph(png: Buffer, o: PhotoOptions): Promise<Buffer> 
   const bg = 70 + r() * 90;
   const fx = 0.002 + r() * 0.01;
   const fy = 0.002 + r() * 0.01;
-  const out = warp(src, sw, sh, 1, toSrc, W, H, (x, y) => bg + 18 * Math.sin(x * fx) * Math.cos(y * fy));
+  const table = (x: number, y: number) => bg + 18 * Math.sin(x * fx) * Math.cos(y * fy);
+  const out = o.curl ? warpCurled(src, sw, sh, toSrc, W, H, table, (o.curl * sw) / 210, r() * Math.PI * 2) : warp(src, sw, sh, 1, toSrc, W, H, table);
 
   // Light: a gradient across the frame and a soft shadow over part of it (a hand, a phone), then noise.
   const ga = r() * Math.PI * 2;
@@ -286,6 +289,43 @@ export async function photograph(png: Buffer, o: PhotoOptions): Promise<Buffer> 
   let img = sharp(rgb, { raw: { width: W, height: H, channels: 3 } });
   if (o.blur > 0.3) img = img.blur(o.blur);
   return img.jpeg({ quality: Math.round(o.jpegQuality), chromaSubsampling: "4:2:0" }).toBuffer();
+}
+
+/**
+ * The warp with the page bent: source points move by up to `amount` px along `angle`, most in the
+ * page's middle and not at all at its edges, so the corner fiducials stay put while the bubbles
+ * between them drift (what a 4-point fit alone cannot follow).
+ */
+function warpCurled(src: Uint8Array, sw: number, sh: number, h: number[], W: number, H: number, outside: (x: number, y: number) => number, amount: number, angle: number): Uint8Array {
+  const out = new Uint8Array(W * H);
+  const ux = Math.cos(angle) * amount;
+  const uy = Math.sin(angle) * amount;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const w = h[6] * x + h[7] * y + h[8];
+      let sx = (h[0] * x + h[1] * y + h[2]) / w;
+      let sy = (h[3] * x + h[4] * y + h[5]) / w;
+      if (sx >= 0 && sy >= 0 && sx <= sw - 1 && sy <= sh - 1) {
+        const bend = Math.sin((Math.PI * sx) / sw) * Math.sin((Math.PI * sy) / sh);
+        sx += ux * bend;
+        sy += uy * bend;
+      }
+      if (sx < 0 || sy < 0 || sx > sw - 1 || sy > sh - 1) {
+        out[y * W + x] = outside(x, y);
+        continue;
+      }
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const x1 = Math.min(sw - 1, x0 + 1);
+      const y1 = Math.min(sh - 1, y0 + 1);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const top = src[y0 * sw + x0] + (src[y0 * sw + x1] - src[y0 * sw + x0]) * fx;
+      const bottom = src[y1 * sw + x0] + (src[y1 * sw + x1] - src[y1 * sw + x0]) * fx;
+      out[y * W + x] = top + (bottom - top) * fy + 0.5;
+    }
+  }
+  return out;
 }
 
 /** Every bubble of a layout: re-exported for specs that draw their own cases. */

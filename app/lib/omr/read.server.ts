@@ -67,8 +67,10 @@ export type ReadOk = {
     evenness: number;
     /** The page's turn in the photo: 0, 90, 180 or 270. */
     rotation: number;
-    /** How far the fiducials sit from where the fitted page puts them, mm (large: a curled page). */
+    /** How far the fiducials moved when fitted at full resolution, mm. */
     fitErrorMm: number;
+    /** The most a timing bar sat away from where a flat page would put it, mm: how bent the page is. */
+    bendMm: number;
     uncertainCount: number;
     /** The fill at or above which this sheet's bubbles count as marked (lower for pencil). */
     markedAt: number;
@@ -366,6 +368,21 @@ function percentile(values: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.floor(p * (s.length - 1))))];
 }
 
+/**
+ * The bubble's fill, and the most of it found when looking 0.9 mm to either side or up or down: a
+ * mark found only off-centre means the sheet is not where the fit puts it, and its row is flagged.
+ */
+function bubbleFillAround(img: Grey, h: Homography, b: Bubble, ink: number): { fill: number; shifted: number; white: number } {
+  const centre = bubbleFill(img, h, b, ink);
+  let shifted = centre.fill;
+  if (centre.fill < MARKED_MAX) {
+    for (const [x, y] of [[0.9, 0], [-0.9, 0], [0, 0.9], [0, -0.9]]) {
+      shifted = Math.max(shifted, bubbleFill(img, h, { ...b, cx: b.cx + x, cy: b.cy + y }, ink).fill);
+    }
+  }
+  return { ...centre, shifted };
+}
+
 /** The bubble's inside, darkness against the paper ring around it, in units of the fiducials' darkness. */
 function bubbleFill(img: Grey, h: Homography, b: Bubble, ink: number): { fill: number; white: number } {
   const inner = b.r * 0.68;
@@ -402,8 +419,13 @@ function bubbleRead(fill: number, t: Thresholds): BubbleRead {
 }
 
 /** One group of bubbles of which a pupil should mark at most one (a question, a roll digit, the set). */
-function readGroup(fills: number[], t: Thresholds): { marked: number[]; confidence: number; uncertain: boolean } {
-  const reads = fills.map((f) => bubbleRead(f, t));
+function readGroup(fills: number[], t: Thresholds, shifted: number[] = fills): { marked: number[]; confidence: number; uncertain: boolean } {
+  const reads = fills.map((f, i) => {
+    const r = bubbleRead(f, t);
+    // Clear off-centre, not at the centre: misplaced reading, not a blank.
+    if (f < t.markedAt && shifted[i] >= t.markedAt) return { ...r, confidence: 0, uncertain: true };
+    return r;
+  });
   const marked = reads.flatMap((r, i) => (r.fill >= t.markedAt ? [i] : []));
   let confidence = Math.min(...reads.map((r) => r.confidence));
   let uncertain = reads.some((r) => r.uncertain);
@@ -417,6 +439,87 @@ function readGroup(fills: number[], t: Thresholds): { marked: number[]; confiden
   }
   if (uncertain) confidence = Math.min(confidence, 0.49);
   return { marked, confidence: Math.round(confidence * 1000) / 1000, uncertain };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Following a bent page: the timing bar at the left of every answer row is found where it really is,
+// and each bubble moves with the bars (and fiducials) nearest to it.
+
+type Anchor = { x: number; y: number; dx: number; dy: number };
+
+/** Where a solid bar really is, as an offset in mm from where the fit puts it (searched around `guess`); null when not clearly found. */
+function locateBar(img: Grey, h: Homography, bar: Rect, ink: number, guess: { dx: number; dy: number }): { dx: number; dy: number } | null {
+  const cx = bar.x + bar.w / 2 + guess.dx;
+  const cy = bar.y + bar.h / 2 + guess.dy;
+  const rx = bar.w / 2 + 1.4;
+  const ry = bar.h / 2 + 1.8;
+  const step = 0.2;
+  const pts: { x: number; y: number; v: number }[] = [];
+  for (let y = -ry; y <= ry; y += step) {
+    for (let x = -rx; x <= rx; x += step) {
+      const p = apply(h, cx + x, cy + y);
+      pts.push({ x, y, v: sampleGrey(img.data, img.width, img.height, p.x, p.y) });
+    }
+  }
+  const white = percentile(pts.map((p) => p.v), 0.9);
+  const cut = white * (1 - 0.5 * ink);
+  let sx = 0;
+  let sy = 0;
+  let sw = 0;
+  let n = 0;
+  for (const p of pts) {
+    if (p.v >= cut) continue;
+    const w = white - p.v;
+    sx += p.x * w;
+    sy += p.y * w;
+    sw += w;
+    n++;
+  }
+  const area = n * step * step;
+  if (sw === 0 || area < 0.4 * bar.w * bar.h || area > 2.2 * bar.w * bar.h) return null;
+  return { dx: guess.dx + sx / sw, dy: guess.dy + sy / sw };
+}
+
+/**
+ * Offsets of the answer rows' timing bars; the fiducials are fixed points. Each column is followed
+ * from the top, each bar searched where the one above it was found, so a page bent by several mm is
+ * still followed; a median of three down the column keeps a tick drawn over one bar from dragging its row.
+ */
+function anchorsFor(img: Grey, h: Homography, layout: Layout, ink: number): Anchor[] {
+  const anchors: Anchor[] = FRAME.corners.map((c) => ({ x: c.cx, y: c.cy, dx: 0, dy: 0 }));
+  const byQ = new Map(layout.answers.timing.map((t) => [t.q, t]));
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const column of layout.answers.columns) {
+    let guess = { dx: 0, dy: 0 };
+    const found = column.questions.map((q) => {
+      const bar = byQ.get(q)!;
+      const off = locateBar(img, h, bar, ink, guess);
+      if (off && Math.hypot(off.dx - guess.dx, off.dy - guess.dy) < 1.2) guess = off;
+      return { bar, off };
+    });
+    found.forEach(({ bar }, i) => {
+      const near = found.slice(Math.max(0, i - 1), i + 2).flatMap((f) => (f.off ? [f.off] : []));
+      if (near.length === 0) return;
+      anchors.push({ x: bar.x + bar.w / 2, y: bar.y + bar.h / 2, dx: mid(near.map((o) => o.dx)), dy: mid(near.map((o) => o.dy)) });
+    });
+  }
+  return anchors;
+}
+
+/** The offset at a point: inverse-distance weighting of the nearest anchors. */
+function offsetAt(anchors: Anchor[], x: number, y: number): { dx: number; dy: number } {
+  if (anchors.length <= 4) return { dx: 0, dy: 0 };
+  const near = anchors.map((a) => ({ a, d2: (a.x - x) ** 2 + (a.y - y) ** 2 })).sort((p, q) => p.d2 - q.d2).slice(0, 6);
+  let dx = 0;
+  let dy = 0;
+  let sw = 0;
+  for (const { a, d2 } of near) {
+    const w = 1 / (d2 + 1);
+    dx += a.dx * w;
+    dy += a.dy * w;
+    sw += w;
+  }
+  return { dx: dx / sw, dy: dy / sw };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -532,10 +635,15 @@ export async function readSheet(image: Buffer, options: ReadOptions): Promise<Re
   const inks = FRAME.corners.map((c) => squareContrast(work, h, c.cx, c.cy, c.size)).sort((a, b) => a - b);
   const ink = Math.max(0.3, (inks[1] + inks[2]) / 2);
 
+  const anchors = anchorsFor(work, h, layout, ink);
+  const bend = Math.max(0, ...anchors.map((a) => Math.hypot(a.dx, a.dy)));
   const whites: number[] = [];
+  const shifted = new Map<Bubble, number>();
   const measure = (b: Bubble) => {
-    const m = bubbleFill(work, h, b, ink);
+    const o = offsetAt(anchors, b.cx, b.cy);
+    const m = bubbleFillAround(work, h, { ...b, cx: b.cx + o.dx, cy: b.cy + o.dy }, ink);
     whites.push(m.white);
+    shifted.set(b, m.shifted);
     return Math.round(m.fill * 1000) / 1000;
   };
 
@@ -544,8 +652,11 @@ export async function readSheet(image: Buffer, options: ReadOptions): Promise<Re
   const answerFills = Array.from({ length: layout.questions }, () => [] as number[]);
   for (const b of layout.answers.bubbles) answerFills[b.q - 1][b.option] = measure(b);
   const t = thresholdsFor([...answerFills, ...rollFills, setFills]);
+  const shiftedOf = (bubbles: Bubble[]) => bubbles.map((b) => shifted.get(b) ?? 0);
+  const answerBubbles = Array.from({ length: layout.questions }, () => [] as Bubble[]);
+  for (const b of layout.answers.bubbles) answerBubbles[b.q - 1][b.option] = b;
 
-  const rollReads = rollFills.map((f) => readGroup(f, t));
+  const rollReads = rollFills.map((f, d) => readGroup(f, t, shiftedOf(layout.roll.columns[d].bubbles)));
   const digits = rollReads.map((r) => (r.marked.length === 1 && !r.uncertain ? r.marked[0] : null));
   const roll: ReadOk["roll"] = {
     digits,
@@ -561,13 +672,13 @@ export async function readSheet(image: Buffer, options: ReadOptions): Promise<Re
     // A sheet printed for one set: the QR says which (its bubble is printed filled).
     set = { value: qr.set, confidence: 1, uncertain: false, marked: [qr.set], fill: setFills };
   } else if (layout.set) {
-    const g = readGroup(setFills, t);
+    const g = readGroup(setFills, t, shiftedOf(layout.set.bubbles));
     const one = g.marked.length === 1;
     set = { value: one ? g.marked[0] : null, confidence: one ? g.confidence : 0, uncertain: g.uncertain || !one, marked: g.marked, fill: setFills };
   }
 
   const answers: AnswerRead[] = answerFills.map((fill, i) => {
-    const g = readGroup(fill, t);
+    const g = readGroup(fill, t, shiftedOf(answerBubbles[i]));
     const status = g.marked.length === 0 ? "blank" : g.marked.length === 1 ? "single" : "multiple";
     return { q: i + 1, marked: g.marked, status, confidence: g.confidence, uncertain: g.uncertain, fill };
   });
@@ -586,6 +697,7 @@ export async function readSheet(image: Buffer, options: ReadOptions): Promise<Re
       evenness: Math.round((percentile(whites, 0.02) / Math.max(1, percentile(whites, 0.98))) * 1000) / 1000,
       rotation: found.rotation,
       fitErrorMm: Math.round(errorMm * 100) / 100,
+      bendMm: Math.round(bend * 100) / 100,
       uncertainCount: answers.filter((a) => a.uncertain).length + (roll.uncertain ? 1 : 0) + (set.uncertain ? 1 : 0),
       markedAt: Math.round(t.markedAt * 1000) / 1000,
     },
