@@ -160,7 +160,7 @@ test("a live exam: the waiting page opens it at the start, resume on another dev
   await other.close();
 });
 
-test("registering before the start: the registration's page shows no question and opens the questions by itself at the start", async ({ page }) => {
+test("registering before the start: the registration's page shows no question and opens its set's first page by itself at the start", async ({ page }) => {
   test.setTimeout(60_000);
   const examId = isJsOn() ? 9803 : 9804;
   const questionIds = await makeExam(examId, 12_000);
@@ -174,6 +174,8 @@ test("registering before the start: the registration's page shows no question an
   await expect(page.getByText("লাইভ প্রশ্ন 1")).toHaveCount(0);
   // The page refreshes itself at the start (plus at most 3 s of spread): the questions appear.
   await expect(page.getByText("লাইভ প্রশ্ন 1").first()).toBeVisible({ timeout: 25_000 });
+  // The set's first page, the same for every student of the set; the answers go to this student's attempt.
+  await expect(page).toHaveURL(new RegExp(`/exampage/${examId}/live/[1-4]$`));
   await answer(page, questionIds, 3);
   await finish(page);
   await expect(page.locator(".result-net strong")).toHaveText("৩ / ৩");

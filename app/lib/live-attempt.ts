@@ -114,3 +114,24 @@ export const PRACTICE_NOTE = "অনুশীলন: মেধাতালিক
 /* ------------------------------------------------------------------ the merit list */
 
 export const MERIT_PAGE_SIZE = 50;
+
+/* ------------------------------------------------------------------ sets */
+
+/**
+ * A live exam is shuffled into LIVE_SETS sets, as the boards print sets ক–ঘ: each attempt takes the
+ * order of its set (chosen by its id), so neighbours mostly hold different orders, and the first page
+ * of each set is one page for every student holding it. That page is what every student opens in the
+ * same seconds at the start, so it can be made once and served to all (routes/exampage.$grtid_.live.$set).
+ */
+export const LIVE_SETS = 4;
+export const LIVE_SET_NAMES = ["ক", "খ", "গ", "ঘ"] as const;
+
+/** The set (1..LIVE_SETS) an attempt of a live exam takes, from its id. */
+export function liveSetOf(attemptId: string): number {
+  let h = 0;
+  for (let i = 0; i < attemptId.length; i++) h = (h * 31 + attemptId.charCodeAt(i)) >>> 0;
+  return (h % LIVE_SETS) + 1;
+}
+
+/** The seed the shuffle of a set's order starts from (the same for every attempt of the set). */
+export const liveSetSeed = (set: number) => `live-set-${set}`;

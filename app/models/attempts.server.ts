@@ -154,8 +154,8 @@ function duplicateKeyOf(error: unknown): string | null {
  * closed is practice from the outset. The resume code is made here and inserted with the row.
  *
  * Before a live exam starts, a start registers: the row is made while the student waits (`waiting`),
- * so the moment the clock strikes costs no insert; its clock starts when its student first opens it
- * after the start (beginAttempt). A browser that registers again gets its registration back.
+ * so the moment the clock strikes costs no insert; its clock runs from the start (beginAttempt). A
+ * browser that registers again gets its registration back.
  */
 export async function startAttempt({
   exam,
@@ -170,8 +170,7 @@ export async function startAttempt({
 }): Promise<{ id: string; resumeCode: string; counted: boolean }> {
   const phase = examPhase(exam, now);
   const waiting = phase === "waiting";
-  // A registration's times are placeholders until it begins: the start, and the deadline a student
-  // opening it at the start would get.
+  // A registration's clock runs from the start (beginAttempt).
   const startedAt = waiting ? exam.liveStartAt! : now;
   let deadline = startedAt.getTime() + exam.durationMinutes * 60_000;
   if (phase === "running" || waiting) deadline = Math.min(deadline, exam.liveCloseAt!.getTime());
@@ -220,16 +219,22 @@ export async function startAttempt({
 }
 
 /**
- * Begins a registered attempt (`waiting`) when its student first opens it after the live exam
- * started: its clock starts now (ending at the close at the latest), as any start's does. Opened
- * after the close it is practice, as a start then is. One statement; of two requests at once, the
- * one that did not update reads the row the other wrote.
+ * Begins a registered attempt (`waiting`) when its student first opens or saves it after the live
+ * exam started. A registration's clock runs from the start, as in an exam hall: opened in time it
+ * keeps the deadline it was made with (so the first page, the same for all, can be served to all at
+ * the start without touching their rows). One never opened before that deadline passed starts its
+ * own clock now (ending at the close at the latest), as a start then would; opened after the close it
+ * is practice. One statement; of two requests at once, the one that did not update reads the row the
+ * other wrote.
  */
 export async function beginAttempt({ attempt, exam, now }: { attempt: Attempt; exam: AttemptExam; now: Date }): Promise<Attempt> {
   const closed = examPhase(exam, now) === "closed";
-  let deadline = now.getTime() + exam.durationMinutes * 60_000;
-  if (!closed && exam.liveCloseAt) deadline = Math.min(deadline, exam.liveCloseAt.getTime());
-  const change = { waiting: false, startedAt: now, deadlineAt: new Date(deadline), countedFor: closed ? null : attempt.countedFor };
+  let change: Partial<Attempt> = { waiting: false };
+  if (closed || now > attempt.deadlineAt) {
+    let deadline = now.getTime() + exam.durationMinutes * 60_000;
+    if (!closed && exam.liveCloseAt) deadline = Math.min(deadline, exam.liveCloseAt.getTime());
+    change = { waiting: false, startedAt: now, deadlineAt: new Date(deadline), countedFor: closed ? null : attempt.countedFor };
+  }
   const [result] = await db
     .update(examAttempts)
     .set(change)
@@ -237,6 +242,20 @@ export async function beginAttempt({ attempt, exam, now }: { attempt: Attempt; e
   if (result.affectedRows > 0) return { ...attempt, ...change };
   const [row] = await db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id)).limit(1);
   return row ?? attempt;
+}
+
+/**
+ * The newest attempt of this browser on this exam, or null: how the live exam's shared first page
+ * (the same for every student) finds whose answers a post carries. One query (the browser index).
+ */
+export async function findBrowserAttempt({ examId, browserHash }: { examId: number; browserHash: string }): Promise<string | null> {
+  const [row] = await db
+    .select({ id: examAttempts.id })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.browserHash, browserHash), eq(examAttempts.examId, examId)))
+    .orderBy(desc(examAttempts.startedAt))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /**

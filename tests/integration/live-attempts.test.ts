@@ -15,6 +15,9 @@ import StartPage, { action as startAction, loader as startLoader } from "~/route
 import AttemptPage, { loader as attemptLoader, action as attemptAction } from "~/routes/exampage.$grtid_.attempt.$attemptId/route";
 import ResultPage, { loader as resultLoader } from "~/routes/exampage.$grtid_.attempt.$attemptId_.result";
 import { action as saveAction } from "~/routes/exampage.$grtid_.attempt.$attemptId_.save";
+import { loader as liveSetLoader } from "~/routes/exampage.$grtid_.live.$set";
+import { action as mineAction, loader as mineLoader } from "~/routes/exampage.$grtid_.mine";
+import { action as mineSaveAction } from "~/routes/exampage.$grtid_.mine_.save";
 import ResumePage, { action as resumeAction, RESUME_TRIES, TOO_MANY, UNKNOWN_CODE } from "~/routes/exampage.resume";
 import MeritPage, { loader as meritLoader } from "~/routes/exampage.$grtid_.merit";
 import { action as staffMeritAction, loader as staffMeritLoader } from "~/routes/gradmin.live_.$examId_.merit";
@@ -155,7 +158,7 @@ describe("starting a live exam", () => {
     expect(r.deadlineAt.getTime()).toBe(exam.liveCloseAt!.getTime());
   });
 
-  it("registers before the start: the row is made while the student waits, its page shows no question and takes no answer; the clock starts when it is opened after the start", async () => {
+  it("registers before the start: the row is made while the student waits, its page shows no question and takes no answer; opened after the start its clock has run from the start, opened after its time ran out it gets its own", async () => {
     const cookie = cookieOf("R");
     const res = await startWith(WAITING, [["displayName", "সুমি"], ["institution", "ভিকারুননিসা"]], cookie);
     expect(res.status).toBe(303);
@@ -185,30 +188,102 @@ describe("starting a live exam", () => {
     expect(await db.select().from(schema.examAttemptAnswers).where(eq(schema.examAttemptAnswers.attemptId, id))).toHaveLength(0);
     expect((await row(id)).finishedAt).toBeNull();
 
-    // The exam starts: another browser opening the link starts nothing; the owner's first open starts
-    // its clock (one update beside the page's two reads) and shows the questions.
+    const late = await start(WAITING, cookieOf("Z"), "জাহিদ");
+    // The exam started 5 minutes ago (the registration's times move with it): another browser opening
+    // the link begins nothing; the owner's first open begins it (one update beside the page's two
+    // reads) and shows the questions. Its clock ran from the start, as everyone's who registered.
     const startAt = new Date(Date.now() - 5 * MIN);
     await db.update(schema.examTitles).set({ liveStartAt: startAt }).where(eq(schema.examTitles.id, WAITING));
+    await db.update(schema.examAttempts).set({ startedAt: startAt, deadlineAt: new Date(startAt.getTime() + 30 * MIN) }).where(eq(schema.examAttempts.id, id));
     clearExamCache();
-    expect((await attemptPage(WAITING, id, cookieOf("X"))).status).toBe(403);
-    expect((await row(id)).waiting).toBe(true);
-    const q = queryCount();
-    const before = Date.now();
-    const opened = await attemptPage(WAITING, id, cookie);
-    expect(queryCount() - q).toBe(3);
-    expect(opened.status).toBe(200);
-    expect(html(AttemptPage, await opened.json())).toContain("প্রশ্ন 7001");
-    const began = await row(id);
-    expect(began.waiting).toBe(false);
-    expect(began.startedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(began.deadlineAt.getTime() - began.startedAt.getTime()).toBe(30 * MIN);
-    expect(began.countedFor).toBe(hashOf(cookie));
-    // Opened again: nothing more to update.
-    const q2 = queryCount();
-    await attemptPage(WAITING, id, cookie);
-    expect(queryCount() - q2).toBe(2);
-    await db.update(schema.examTitles).set({ liveStartAt: exam.liveStartAt }).where(eq(schema.examTitles.id, WAITING));
+    try {
+      expect((await attemptPage(WAITING, id, cookieOf("X"))).status).toBe(403);
+      expect((await row(id)).waiting).toBe(true);
+      const q = queryCount();
+      const opened = await attemptPage(WAITING, id, cookie);
+      expect(queryCount() - q).toBe(3);
+      expect(opened.status).toBe(200);
+      expect(html(AttemptPage, await opened.json())).toContain("প্রশ্ন 7001");
+      expect(await row(id)).toMatchObject({ waiting: false, startedAt: startAt, deadlineAt: new Date(startAt.getTime() + 30 * MIN), countedFor: hashOf(cookie) });
+      // Opened again: nothing more to update.
+      const q2 = queryCount();
+      await attemptPage(WAITING, id, cookie);
+      expect(queryCount() - q2).toBe(2);
+
+      // A registration first opened after its time ran out (it was never opened) starts its own clock,
+      // as a start then would: the close is 55 minutes away, so 30 minutes from now.
+      await db.update(schema.examAttempts).set({ startedAt: new Date(startAt.getTime() - 40 * MIN), deadlineAt: new Date(Date.now() - 10 * MIN) }).where(eq(schema.examAttempts.id, late));
+      const before = Date.now();
+      expect((await attemptPage(WAITING, late, cookieOf("Z"))).status).toBe(200);
+      const r = await row(late);
+      expect(r.waiting).toBe(false);
+      expect(r.finishedAt).toBeNull();
+      expect(r.startedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(r.deadlineAt.getTime() - r.startedAt.getTime()).toBe(30 * MIN);
+    } finally {
+      await db.update(schema.examTitles).set({ liveStartAt: exam.liveStartAt }).where(eq(schema.examTitles.id, WAITING));
+      clearExamCache();
+    }
+  });
+
+  it("at the start every registration of a set opens one shared first page: public and kept 2 s, its set's order, no key; its posts and saves go to the student's own attempt", async () => {
+    const cookie = cookieOf("M");
+    const id = await start(WAITING, cookie, "মিতু");
+    const [exam] = await db.select().from(schema.examTitles).where(eq(schema.examTitles.id, WAITING));
+    const waitingData = await (await attemptPage(WAITING, id, cookie)).json();
+    const sharedUrl: string = waitingData.refresh.url;
+    expect(sharedUrl).toMatch(new RegExp(`^/exampage/${WAITING}/live/[1-4]$`));
+    const set = sharedUrl.split("/").pop()!;
+    const shared = () => call(liveSetLoader, sharedUrl, { grtid: String(WAITING), set });
+    // Before the start: back to the exam page, nothing kept.
+    const early = await shared();
+    expect(early.status).toBe(302);
+    expect(early.headers.get("Location")).toBe(`/exampage/${WAITING}`);
+
+    const startAt = new Date(Date.now() - MIN);
+    await db.update(schema.examTitles).set({ liveStartAt: startAt }).where(eq(schema.examTitles.id, WAITING));
+    await db.update(schema.examAttempts).set({ startedAt: startAt, deadlineAt: new Date(startAt.getTime() + 30 * MIN) }).where(eq(schema.examAttempts.id, id));
     clearExamCache();
+    try {
+      await shared(); // the exam's questions, read once per process
+      const q = queryCount();
+      const res = await shared();
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=2");
+      const data = await res.json();
+      // Made from the cached exam: no query, nothing of any student.
+      expect(queryCount() - q).toBe(0);
+      const page = html(AttemptPage, data);
+      expect(page).toContain("প্রশ্ন 7001");
+      expect(page).not.toMatch(/data-correct|is-correct|সঠিক উত্তর/);
+      expect(data.self).toBe(`/exampage/${WAITING}/mine?page=1`);
+      expect(page).toContain(`data-save-url="/exampage/${WAITING}/mine/save"`);
+      // The same order as the student's own attempt pages.
+      const own = await (await attemptPage(WAITING, id, cookie)).json();
+      expect(data.questions.map((x: { id: number }) => x.id)).toEqual(own.questions.map((x: { id: number }) => x.id));
+      expect(data.questions[0].options.map((o: { key: string }) => o.key)).toEqual(own.questions[0].options.map((o: { key: string }) => o.key));
+
+      // The background save and the form post reach the student's own attempt.
+      const save = await call(mineSaveAction, `/exampage/${WAITING}/mine/save`, { grtid: String(WAITING) }, formInit([["shown", QS.join(",")], ["q7001", correctOf(7001)]], cookie));
+      expect(save.status).toBe(200);
+      const post = await call(mineAction, `/exampage/${WAITING}/mine?page=1`, { grtid: String(WAITING) }, formInit([["page", "1"], ["shown", QS.join(",")], ["q7002", correctOf(7002)], ["intent", "save"]], cookie));
+      expect(post.status).toBe(303);
+      expect(post.headers.get("Location")).toBe(`/exampage/${WAITING}/attempt/${id}?page=1`);
+      const stored = await db.select().from(schema.examAttemptAnswers).where(eq(schema.examAttemptAnswers.attemptId, id));
+      expect(stored.map((a) => a.questionId).sort()).toEqual([7001, 7002]);
+      expect(await row(id)).toMatchObject({ waiting: false, startedAt: startAt });
+      // Without an attempt of this exam: back to the exam, nothing stored.
+      const none = await call(mineAction, `/exampage/${WAITING}/mine?page=1`, { grtid: String(WAITING) }, formInit([["shown", "7001"], ["q7001", "ক"]], cookieOf("Q")));
+      expect(none.status).toBe(303);
+      expect(none.headers.get("Location")).toBe(`/exampage/${WAITING}`);
+      expect((await call(mineSaveAction, `/exampage/${WAITING}/mine/save`, { grtid: String(WAITING) }, formInit([["shown", "7001"]], cookieOf("Q")))).status).toBe(404);
+      // A GET of "mine" leads to the own attempt's page or result.
+      const go = await call(mineLoader, `/exampage/${WAITING}/mine?page=2`, { grtid: String(WAITING) }, { headers: { Cookie: cookie } });
+      expect(go.headers.get("Location")).toBe(`/exampage/${WAITING}/attempt/${id}?page=2`);
+    } finally {
+      await db.update(schema.examTitles).set({ liveStartAt: exam.liveStartAt }).where(eq(schema.examTitles.id, WAITING));
+      clearExamCache();
+    }
   });
 
   it("a registration first opened after the close is practice with its full time", async () => {

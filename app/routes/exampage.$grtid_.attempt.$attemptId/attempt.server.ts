@@ -5,7 +5,7 @@ import { acceptsUntilMs, ATTEMPT_PAGE_SIZE, attemptPageCount, pageOfIndex, type 
 import { formatDhakaTime } from "~/lib/dhaka-time";
 import type { PublicQuestion } from "~/lib/question";
 import type { QuizQuestion } from "~/lib/quiz";
-import { formatResumeCode, isLivePractice } from "~/lib/live-attempt";
+import { formatResumeCode, isLivePractice, LIVE_SET_NAMES, liveSetOf } from "~/lib/live-attempt";
 import { parseNegativeMark } from "~/lib/scoring";
 import type { ExamForAttempts, ExamQuestion } from "~/models/attempts.server";
 import type { AttemptWaitingView } from "~/components/attempt-waiting";
@@ -93,19 +93,69 @@ export type AttemptView = ReturnType<typeof attemptView>;
 /**
  * A registration's page before the live exam starts. It refreshes itself at the start, a few seconds
  * after it at most (spread by the attempt's id, so the students of one exam do not all arrive in the
- * same second), which opens the questions without JavaScript.
+ * same second), to its set's first page (the same for every student of the set, made once: routes/
+ * exampage.$grtid_.live.$set), which opens the questions without JavaScript.
  */
 export function waitingView(o: Opened<object>, now: Date): AttemptWaitingView & { refresh: { seconds: number; url: string } } {
   const start = o.exam.exam.liveStartAt ?? now;
   const spread = o.attempt.id.charCodeAt(0) % 4;
-  const self = attemptPath(o.grtid, o.attempt.id);
+  const set = liveSetOf(o.attempt.id);
+  const first = liveSetPath(o.grtid, set);
   return {
     waiting: true,
     title: o.exam.exam.name,
-    self,
+    self: first,
     displayName: o.attempt.displayName,
     startBn: formatDhakaTime(start),
+    deadlineBn: formatDhakaTime(o.attempt.deadlineAt),
+    setName: LIVE_SET_NAMES[set - 1],
     live: liveNotes(o.attempt, o.exam.exam),
-    refresh: { seconds: Math.max(1, Math.ceil((start.getTime() - now.getTime()) / 1000) + spread), url: self },
+    refresh: { seconds: Math.max(1, Math.ceil((start.getTime() - now.getTime()) / 1000) + spread), url: first },
   };
+}
+
+/** A live exam's shared first page of a set. */
+export const liveSetPath = (grtid: number, set: number) => `/exampage/${grtid}/live/${set}`;
+
+/** Where a live exam's shared pages send a student's posts: their own newest attempt (routes/exampage.$grtid_.mine). */
+export const minePath = (grtid: number) => `/exampage/${grtid}/mine`;
+
+/**
+ * A live exam's first page for a set, as every registration of the set sees it at the start: its
+ * order, no answer yet, the registrations' deadline (the start plus the duration, the close at the
+ * latest). The form and the background save post to the student's own attempt through minePath, and
+ * every link leads to their own attempt's pages from there.
+ */
+export function sharedFirstPageView(exam: ExamForAttempts, grtid: number, set: number, now: Date) {
+  const start = exam.exam.liveStartAt ?? now;
+  let deadline = start.getTime() + exam.exam.durationMinutes * 60_000;
+  if (exam.exam.liveCloseAt) deadline = Math.min(deadline, exam.exam.liveCloseAt.getTime());
+  const shared: Opened<{ answers: StoredAnswer[] }>["attempt"] = {
+    id: `live-${grtid}-${set}`,
+    examId: exam.exam.id,
+    browserHash: "",
+    startedAt: start,
+    deadlineAt: new Date(deadline),
+    negativeMark: exam.exam.negativeMark,
+    finishedAt: null,
+    rightCount: null,
+    wrongCount: null,
+    skippedCount: null,
+    score: null,
+    net: null,
+    fullMarks: null,
+    displayName: null,
+    institution: null,
+    roll: null,
+    resumeCode: null,
+    // Shown as counted (no practice note): only registrations arrive here.
+    countedFor: "registration",
+    meritRank: null,
+    nameHidden: false,
+    waiting: false,
+  };
+  const view = attemptView({ exam, attempt: shared, answers: [], grtid, owner: true, expiredNow: false, notStarted: false }, 1, false, now);
+  const base = minePath(grtid);
+  // One key per exam for the answers the script keeps in the phone until saved.
+  return { ...view, attemptId: `live-${grtid}`, base, self: `${base}?page=1`, refresh: { ...view.refresh, url: `${base}?to=result` } };
 }

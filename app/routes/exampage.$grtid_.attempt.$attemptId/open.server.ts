@@ -7,6 +7,7 @@ import { acceptsUntilMs, attemptIdText } from "~/lib/attempt";
 import { browserHash, readBrowserKey } from "~/lib/exam-browser.server";
 import { notFound, paramsOr400, paramsOr404 } from "~/lib/http.server";
 import { idText, z } from "~/lib/input";
+import { liveSetOf, liveSetSeed } from "~/lib/live-attempt";
 import { attemptOrder } from "~/lib/shuffle";
 import { beginAttempt, finishAttempt, getAttempt, loadExam, type Attempt, type ExamForAttempts } from "~/models/attempts.server";
 
@@ -73,7 +74,8 @@ export async function openAttempt<T>(params: Params, request: Request, now: Date
  */
 export function examForAttempt(exam: ExamForAttempts, attemptId: string): ExamForAttempts {
   if (!exam.exam.shuffleQuestions && !exam.exam.shuffleOptions) return exam;
-  const questions = attemptOrder(exam.questions, attemptId, exam.exam);
+  // A live exam's attempts take their set's order (lib/live-attempt), practice ones their own.
+  const questions = attemptOrder(exam.questions, exam.exam.liveStartAt ? liveSetSeed(liveSetOf(attemptId)) : attemptId, exam.exam);
   return { exam: exam.exam, questions, byId: new Map(questions.map((q) => [q.id, q])), index: new Map(questions.map((q, i) => [q.id, i])) };
 }
 
