@@ -12,9 +12,10 @@ import { PAGE_SIZE } from "~/lib/admin/resources";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { notFound } from "~/lib/http.server";
-import { optionalIdText, readQuery, z } from "~/lib/input";
+import { optionalIdText, readQuery, wholeText, z } from "~/lib/input";
 import { requireResource } from "~/utils/admin-access.server";
-import { choicesFor, findBy, listRows, plainText, readListQuery } from "~/models/admin/content.server";
+import { choicesFor, findBy, listRows, plainText, readListQuery, refChoicesOf } from "~/models/admin/content.server";
+import { bulkActionsOf, BULK_LABELS, type BulkAction } from "~/lib/admin/bulk";
 
 /** ?slug= opens that row (its first 64 characters are looked up); ?deleted= is the notice after a delete. */
 const OpenQuery = z.object({
@@ -67,8 +68,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     bank: query.bank,
     boards: def.key === "questions" ? Object.entries(BOARD_CODES).map(([value, b]) => ({ value, label: `${b.name} (${value})` })) : [],
     deleted,
+    bulkActions: bulkActionsOf(def.key),
+    chapterTargets: bulkActionsOf(def.key).includes("move") ? (choices.chapters ?? []) : [],
+    setTargets: bulkActionsOf(def.key).includes("add-to-set") ? await refChoicesOf("question-sets") : [],
+    bulkDone: readQuery(BulkDone, url.searchParams),
   });
 }
+
+/** The notice after a bulk action: which, and on how many. */
+const BulkDone = z.object({
+  bulk: z.enum(["delete", "move", "add-to-set"]).optional().catch(undefined),
+  n: z
+    .string()
+    .optional()
+    .transform((v) => wholeText().safeParse(v ?? "").data ?? 0),
+});
 
 /** A ref list longer than this gets a box that narrows it (typed text, sent with the filter). */
 const SEARCHABLE_FROM = 30;
@@ -89,10 +103,17 @@ function filterControls(names: readonly string[], fields: readonly FieldDef[], c
   });
 }
 
+const BULK_DONE: Record<BulkAction, (n: string) => string> = {
+  delete: (n) => `${toBanglaDigits(n)}টি ট্র্যাশে সরানো হয়েছে। (${n} moved to the trash.)`,
+  move: (n) => `${toBanglaDigits(n)}টি অন্য অধ্যায়ে সরানো হয়েছে। (${n} moved to the chapter.)`,
+  "add-to-set": (n) => `${toBanglaDigits(n)}টি প্রশ্ন সেটে যোগ হয়েছে। (${n} added to the set.)`,
+};
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.many ?? "কনটেন্ট"} — Admin` }];
 
 export default function ResourceList() {
-  const { key, one, many, searchable, columns, rows, total, query, pages, filters, deleted, controls, bank, boards } = useLoaderData<typeof loader>();
+  const { key, one, many, searchable, columns, rows, total, query, pages, filters, deleted, controls, bank, boards, bulkActions, chapterTargets, setTargets, bulkDone } =
+    useLoaderData<typeof loader>();
   const [needles, setNeedles] = useState<Record<string, string>>(() => Object.fromEntries(controls.map((c) => [c.name, c.needle])));
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -247,13 +268,74 @@ export default function ResourceList() {
           ))}
         </p>
       ) : null}
+      {bulkDone.bulk ? <Notice kind="ok">{BULK_DONE[bulkDone.bulk](String(bulkDone.n))}</Notice> : null}
       {rows.length === 0 ? (
-        <p className="empty">{query.q || filters.length ? "কিছু মেলেনি। (Nothing matches.)" : "এখনও কিছু নেই। (Nothing yet.)"}</p>
+        <p className="empty">{query.q || filters.length || bankEntries.length ? "কিছু মেলেনি। (Nothing matches.)" : "এখনও কিছু নেই। (Nothing yet.)"}</p>
       ) : (
-        <div className="table-wrap">
+        <form method="get" action={`/gradmin/content/${key}/bulk`} className="bulk-form" aria-label="একসাথে অনেকগুলো (Bulk action)">
+          {/* The list's filter goes along, for "all matching". */}
+          {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+          {Object.entries(query.filters).map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+          {bankEntries.map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={String(v)} />
+          ))}
+          <fieldset className="bulk-tools">
+            <legend>টিক দেওয়া সারি নিয়ে (With the ticked rows)</legend>
+            <label className="check">
+              <input type="checkbox" name="all" value="1" />
+              <span>
+                এই ফিল্টারে মেলা সব {toBanglaDigits(total)}টি (All {total} matching this filter)
+              </span>
+            </label>
+            <label>
+              <span>কী করবেন (Action)</span>
+              <select name="action" defaultValue={bulkActions[0]}>
+                {bulkActions.map((a) => (
+                  <option key={a} value={a}>
+                    {BULK_LABELS[a as BulkAction]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {chapterTargets.length ? (
+              <label>
+                <span>যে অধ্যায়ে সরাবেন (Chapter to move to)</span>
+                <select name="toChapter" defaultValue="">
+                  <option value="">—</option>
+                  {chapterTargets.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            {setTargets.length ? (
+              <label>
+                <span>যে সেটে যোগ করবেন (Set to add to)</span>
+                <select name="toSet" defaultValue="">
+                  <option value="">—</option>
+                  {setTargets.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      #{o.value} {o.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <button type="submit" className="btn-secondary">
+              এগিয়ে যান (Continue)
+            </button>
+          </fieldset>
+          <div className="table-wrap">
           <table className="admin-table">
             <thead>
               <tr>
+                <th>
+                  <span className="sr-only">বাছাই (Pick)</span>
+                </th>
                 <th aria-sort={ariaSort("id")}>
                   <a href={sortLink("id")}>আইডি (Id)</a>
                 </th>
@@ -271,6 +353,9 @@ export default function ResourceList() {
               {rows.map((r) => (
                 <tr key={r.id}>
                   <td>
+                    <input type="checkbox" name="ids" value={r.id} aria-label={`#${r.id} বাছাই (Pick #${r.id})`} />
+                  </td>
+                  <td>
                     <a href={`/gradmin/content/${key}/${r.id}`}>#{r.id}</a>
                   </td>
                   {r.cells.map((c, i) => (
@@ -281,7 +366,8 @@ export default function ResourceList() {
               ))}
             </tbody>
           </table>
-        </div>
+          </div>
+        </form>
       )}
       {pages > 1 ? (
         <nav className="pager" aria-label="পাতা (Pages)">

@@ -65,6 +65,7 @@ const EXAM = 1;
 // Chapter 12: questions 31-40. Question 45 has no chapter and mentions "পাঁচ".
 beforeAll(async () => {
   await resetTables();
+  await db.delete(schema.trashItems);
   await db.delete(schema.staffSessions);
   await db.delete(schema.loginThrottle);
   await db.delete(schema.staffUsers);
@@ -261,5 +262,56 @@ describe("the content lists' filters and id search", () => {
     const narrowed = (await list("questions", "?chapterId_q=জ্যামি&chapterId=11")).controls[0];
     expect(narrowed.options.map((o) => o.value)).toEqual(["11", "12"]);
     expect((await list("questions", "?chapterId_q=জ্যামি")).controls[0].options.map((o) => o.value)).toEqual(["12"]);
+  });
+});
+
+describe("bulk actions on a list", () => {
+  const BULK = "gradmin.content.$resource.bulk.tsx";
+  const confirm = async (resource: string, query: string) => run((await route(BULK)).loader, get(`/gradmin/content/${resource}/bulk${query}`), { resource });
+  const perform = async (resource: string, fields: Record<string, string | string[]>) => run((await route(BULK)).action, post(`/gradmin/content/${resource}/bulk`, fields), { resource });
+  const chapterOf = async (id: number) => (await db.select({ c: schema.questions.chapterId }).from(schema.questions).where(eq(schema.questions.id, id)))[0].c;
+
+  it("asks first, naming the count: all 10 hard questions (the filter), or the ticked ones", async () => {
+    const res = await confirm("questions", "?action=move&toChapter=11&all=1&difficulty=hard");
+    expect(res.status).toBe(200);
+    const d = (await res.json()) as { total: number; target: string; back: string };
+    expect(d.total).toBe(10);
+    expect(d.target).toContain("বীজগণিত");
+    expect(d.back).toBe("/gradmin/content/questions?difficulty=hard");
+    expect(((await (await confirm("questions", "?action=delete&ids=1&ids=2&ids=999")).json()) as { total: number }).total).toBe(2);
+    // Nothing chosen, a missing target, or an action the type does not have: a 400 that says so.
+    expect((await confirm("questions", "?action=delete")).status).toBe(400);
+    expect((await confirm("questions", "?action=move&ids=1")).status).toBe(400);
+    expect((await confirm("chapters", "?action=move&toChapter=11&ids=11")).status).toBe(400);
+  });
+
+  it("moves every matching question to a chapter in one go, audited, and returns to the filtered list", async () => {
+    const before = await contentVersion();
+    const stale = await perform("questions", { action: "move", toChapter: "11", all: "1", difficulty: "hard", count: "9" });
+    expect(stale.status).toBe(409);
+    expect(await chapterOf(31)).toBe(12);
+    const res = await perform("questions", { action: "move", toChapter: "11", all: "1", difficulty: "hard", count: "10" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/gradmin/content/questions?difficulty=hard&bulk=move&n=10");
+    for (const id of [31, 35, 40]) expect(await chapterOf(id)).toBe(11);
+    expect(await contentVersion()).not.toBe(before);
+    const moved = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, "questions"), eq(schema.auditLog.action, "move")));
+    expect(moved.length).toBe(10);
+  });
+
+  it("adds ticked questions to a set (those already there stay), and trashes all or none", async () => {
+    const inSet = await setIds(SET);
+    const res = await perform("questions", { action: "add-to-set", toSet: String(SET), ids: [String(inSet[0]), "40"] });
+    expect(res.headers.get("Location")).toContain("bulk=add-to-set&n=1");
+    expect(await setIds(SET)).toEqual([...inSet, 40]);
+    // Question 40 is in a set now: trashing it with 39 is refused, and 39 stays too.
+    const refused = await perform("questions", { action: "delete", ids: ["39", "40"] });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toContain("#40");
+    expect(await chapterOf(39)).toBe(11);
+    const ok = await perform("questions", { action: "delete", ids: ["38", "39"] });
+    expect(ok.headers.get("Location")).toContain("bulk=delete&n=2");
+    expect(await db.select().from(schema.questions).where(eq(schema.questions.id, 38))).toEqual([]);
+    expect((await db.select().from(schema.trashItems).where(eq(schema.trashItems.entity, "questions"))).length).toBe(2);
   });
 });

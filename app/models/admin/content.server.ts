@@ -810,6 +810,109 @@ export async function deleteRow(def: ResourceDef, id: number, staffId: number): 
   return "deleted";
 }
 
+/* ------------------------------------------------------------------ bulk actions */
+
+/** The most rows one bulk action takes ("all matching" past it is refused, never cut short unseen). */
+export const BULK_MAX = 5000;
+
+/** The choices of one ref (the bulk actions' target chapter or set). */
+export const refChoicesOf = (key: string) => refChoices(key);
+
+/** The ids of the rows a list's filter matches (up to `limit`), and how many match in all. */
+export async function matchingIds(def: ResourceDef, query: ListQuery, limit = BULK_MAX): Promise<{ ids: number[]; total: number }> {
+  const b = BINDINGS[def.key];
+  const where = listConditions(def, query);
+  const cond = where.length ? and(...where) : undefined;
+  const [rows, [{ n }]] = await Promise.all([
+    db.select({ id: b.table.id }).from(b.table).where(cond).orderBy(asc(b.table.id)).limit(limit),
+    db.select({ n: count() }).from(b.table).where(cond),
+  ]);
+  return { ids: rows.map((r) => Number(r.id)), total: Number(n) };
+}
+
+/** Of the given ids, those that are rows of this resource, with what names each. */
+export async function namesOf(def: ResourceDef, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  const b = BINDINGS[def.key];
+  const rows = await db.select({ id: b.table.id, label: b.label }).from(b.table).where(inArray(b.table.id, ids)).orderBy(asc(b.table.id));
+  return rows.map((r) => ({ id: Number(r.id), name: plainText(r.label, 120) || `#${r.id}` }));
+}
+
+/** Which of `ids` other content refers to (by dependent), so a bulk delete can say what stops it. */
+export async function bulkBlockers(def: ResourceDef, ids: number[]): Promise<{ what: string; ids: number[] }[]> {
+  const deps = BINDINGS[def.key].dependents ?? [];
+  if (!ids.length) return [];
+  const found = await Promise.all(deps.map((d) => db.selectDistinct({ id: d.column }).from(d.table).where(inArray(d.column, ids)).limit(BULK_MAX)));
+  return deps.flatMap((d, i) => (found[i].length ? [{ what: d.what, ids: found[i].map((r) => Number(r.id)) }] : []));
+}
+
+export type BulkOutcome = { status: "done"; count: number } | { status: "refused"; message: string };
+
+/** Moves questions or topics to a chapter: one transaction, each row's version moved and audited. */
+export async function bulkMove(def: ResourceDef, ids: number[], chapterId: number, staffId: number): Promise<BulkOutcome> {
+  const [chapter] = await db.select({ id: s.categories.id, subjectId: s.categories.subjectId, gradeId: s.categories.gradeId, name: s.categories.name }).from(s.categories).where(eq(s.categories.id, chapterId));
+  if (!chapter) return { status: "refused", message: what("এই অধ্যায়টি আর নেই।", "That chapter no longer exists.") };
+  const b = BINDINGS[def.key];
+  const set =
+    def.key === "questions"
+      ? { chapterId: chapter.id, subjectId: chapter.subjectId, gradeId: chapter.gradeId }
+      : def.key === "topics"
+        ? { categoryId: chapter.id }
+        : null;
+  if (!set) return { status: "refused", message: what("এটি অধ্যায়ে সরানো যায় না।", "These cannot be moved to a chapter.") };
+  const count = await db.transaction(async (tx) => {
+    const rows = await tx.select({ id: b.table.id }).from(b.table).where(inArray(b.table.id, ids)).for("update");
+    const found = rows.map((r) => Number(r.id));
+    if (!found.length) return 0;
+    await tx
+      .update(b.table)
+      .set({ ...set, version: sql`${b.table.version} + 1`, updatedBy: staffId } as never)
+      .where(inArray(b.table.id, found));
+    if (b.search) await reindex(b.search, found, tx as unknown as Executor);
+    const summary = plainText(`→ ${chapter.name}`, 200);
+    await tx.insert(s.auditLog).values(found.map((id) => ({ staffId, action: "move", entity: def.key, entityId: String(id), summary })));
+    await bumpContentVersion(tx);
+    return found.length;
+  });
+  return { status: "done", count };
+}
+
+/** Adds questions to the end of a set (those already in it stay where they are): one save of the set. */
+export async function bulkAddToSet(ids: number[], setId: number, staffId: number): Promise<BulkOutcome> {
+  return db.transaction(async (tx) => {
+    const [set] = await tx.select({ id: s.questionSets.id, name: s.questionSets.name, version: s.questionSets.version }).from(s.questionSets).where(eq(s.questionSets.id, setId)).for("update");
+    if (!set) return { status: "refused", message: what("এই প্রশ্নসেটটি নেই।", "That question set does not exist.") } as const;
+    const have = await tx.select({ id: s.setQuestions.questionId, sort: s.setQuestions.sort }).from(s.setQuestions).where(eq(s.setQuestions.setId, setId));
+    const present = new Set(have.map((r) => r.id));
+    const existing = new Set((await tx.select({ id: s.questions.id }).from(s.questions).where(inArray(s.questions.id, ids))).map((r) => r.id));
+    const added = ids.filter((id) => existing.has(id) && !present.has(id));
+    let sort = have.reduce((m, r) => Math.max(m, r.sort), 0);
+    if (added.length) {
+      await tx.insert(s.setQuestions).values(added.map((questionId) => ({ setId, questionId, sort: ++sort })));
+      await tx.update(s.questionSets).set({ version: set.version + 1, updatedBy: staffId }).where(eq(s.questionSets.id, setId));
+      await recordAudit(tx, { staffId, action: "update", entity: "question-sets", entityId: setId, summary: `${plainText(set.name, 150)}: +${added.length} (v${set.version + 1})` });
+      await bumpContentVersion(tx);
+    }
+    return { status: "done", count: added.length } as const;
+  });
+}
+
+/** Moves rows to the trash, all or none: refused (saying what refers to which) when any is still used. */
+export async function bulkTrash(def: ResourceDef, ids: number[], staffId: number): Promise<BulkOutcome> {
+  const blocked = await bulkBlockers(def, ids);
+  if (blocked.length) {
+    const list = blocked.map((b) => `${b.what}: #${b.ids.slice(0, 10).join(", #")}${b.ids.length > 10 ? "…" : ""}`).join("; ");
+    return { status: "refused", message: what(`কিছু সারি অন্য কনটেন্টে ব্যবহৃত, তাই কিছুই মোছা হয়নি। ${list}`, `Some rows are used by other content, so nothing was deleted. ${list}`) };
+  }
+  const count = await db.transaction(async (tx) => {
+    const n = await trashRowsIn(tx, def, ids, staffId);
+    if (n) await bumpContentVersion(tx);
+    return n;
+  });
+  await purgeTrash(db);
+  return { status: "done", count };
+}
+
 /* ------------------------------------------------------------------ trash */
 
 export type TrashItem = { id: number; entity: string; entityId: number; name: string; deletedAt: Date; deletedBy: string | null; purgeAt: Date };
