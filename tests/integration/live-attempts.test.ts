@@ -23,6 +23,7 @@ import MeritPage, { loader as meritLoader } from "~/routes/exampage.$grtid_.meri
 import { action as staffMeritAction, loader as staffMeritLoader } from "~/routes/gradmin.live_.$examId_.merit";
 import { loader as csvLoader } from "~/routes/gradmin.live_.$examId_.results[.]csv";
 import { call, closeDb, db, insertQuestions, resetTables, schema } from "./db";
+import { all, byRole, getByRole, textOf } from "../support/dom";
 import { html } from "../support/render";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
@@ -338,7 +339,9 @@ describe("the counted attempt", () => {
     expect(countedPage.live).toEqual({ practice: false, resumeCode: expect.stringMatching(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/) });
     const countedHtml = html(AttemptPage, countedPage);
     expect(countedHtml).not.toContain(PRACTICE_NOTE);
-    expect(countedHtml).toContain(`এই কোড দিয়ে অন্য ডিভাইসে পরীক্ষা চালিয়ে যান: <strong class="resume-code" translate="no">${countedPage.live.resumeCode}</strong>`);
+    expect(textOf(countedHtml)).toContain(`এই কোড দিয়ে অন্য ডিভাইসে পরীক্ষা চালিয়ে যান: ${countedPage.live.resumeCode}`);
+    // A page translator must not turn the code into other words.
+    expect(all(countedHtml, (el) => el.text === countedPage.live.resumeCode && el.attrs.translate === "no")).toHaveLength(1);
 
     const practicePage = await (await attemptPage(RUNNING, practice, cookie)).json();
     expect(practicePage.live.practice).toBe(true);
@@ -537,7 +540,10 @@ describe("the merit list", () => {
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     const data = await res.json();
     expect(data.rows.filter((r: { mine: boolean }) => r.mine).map((r: { name: string }) => r.name)).toEqual(["চয়ন"]);
-    expect(html(MeritPage, data)).toMatch(/<tr id="me" class="is-mine" aria-current="true"><td>২<\/td><th scope="row">চয়ন<strong class="mine-badge"> \(আপনি\)<\/strong>/);
+    // The browser's own row is the current one, the target of "আমার অবস্থান" (#me), and says so.
+    const mine = byRole(html(MeritPage, data), "row").filter((r) => r.attrs["aria-current"] === "true");
+    expect(mine.map((r) => r.attrs.id)).toEqual(["me"]);
+    expect(all(mine[0], (c) => c.role === "cell" || c.role === "rowheader").map((c) => c.text).slice(0, 2)).toEqual(["২", "চয়ন (আপনি)"]);
     // A browser with no row is told so.
     const none = await (await meritPage(MERIT, "?mine=1", cookieOf("Q"))).json();
     expect(none.myRank).toBeNull();
@@ -571,7 +577,7 @@ describe("the merit list", () => {
     const b = data.rows.find((r: { rankBn: string }) => r.rankBn === "৪");
     expect(b.name).toBeNull();
     expect(JSON.stringify(data)).not.toContain("বৃষ্টি");
-    expect(html(MeritPage, data)).toContain('<th scope="row"><span class="muted">নাম লুকানো</span></th>');
+    expect(byRole(html(MeritPage, data), "rowheader").map((h) => h.text)).toContain("নাম লুকানো");
     // Without a session: the sign-in page.
     const anon = await call(staffMeritAction, `/gradmin/live/${MERIT}/merit`, { examId: String(MERIT) }, formInit([["intent", "show"], ["attemptId", ids.get("b")!]]));
     expect(anon.status).toBe(302);
@@ -624,7 +630,7 @@ describe("the merit list", () => {
       { n: 2, href: "/exampage/711/merit?page=2" },
       { n: 3, href: "/exampage/711/merit?page=3" },
     ]);
-    expect(html(MeritPage, first)).toContain('<a href="/exampage/711/merit?page=3">৩</a>');
+    expect(getByRole(html(MeritPage, first), "link", { name: "৩" }).attrs.href).toBe("/exampage/711/merit?page=3");
     const third = await (await meritPage(PAGED, "?page=৩")).json();
     expect(third.rows.map((r: { rankBn: string }) => r.rankBn)).toEqual(Array.from({ length: 20 }, (_, i) => String(101 + i).replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)])));
     expect((await (await meritPage(PAGED, "?page=99")).json()).page).toBe(3);
