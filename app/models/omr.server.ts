@@ -231,6 +231,45 @@ export async function listUncertain({ ownerId, limit = 50 }: { ownerId: number; 
     .limit(limit);
 }
 
+/** Sheets whose roll or set the reader could not read for sure, not yet checked by the teacher. */
+export async function listSheetsToCheck({ ownerId, limit = 50 }: { ownerId: number; limit?: number }) {
+  return db
+    .select({ id: omrSheets.id, roll: omrSheets.roll, setIndex: omrSheets.setIndex, rollUncertain: omrSheets.rollUncertain, setUncertain: omrSheets.setUncertain })
+    .from(omrSheets)
+    .where(and(eq(omrSheets.ownerId, ownerId), sql`(${omrSheets.rollUncertain} or ${omrSheets.setUncertain} or ${omrSheets.setIndex} is null)`))
+    .orderBy(asc(omrSheets.id))
+    .limit(limit);
+}
+
+/**
+ * The teacher's roll and set for a sheet. A counted sheet whose new roll already has a counted sheet
+ * stops counting and waits for the replace question, like an upload of that roll. "missing": not this copy's.
+ */
+export async function fixSheet({ ownerId, sheetId, roll, setIndex }: { ownerId: number; sheetId: number; roll: string; setIndex: number }): Promise<"ok" | "waiting" | "missing"> {
+  return db.transaction(async (tx) => {
+    const [sheet] = await tx
+      .select({ activeRoll: omrSheets.activeRoll })
+      .from(omrSheets)
+      .where(and(eq(omrSheets.id, sheetId), eq(omrSheets.ownerId, ownerId)))
+      .for("update");
+    if (!sheet) return "missing";
+    const values = { roll, setIndex, rollUncertain: false, setUncertain: false };
+    if (sheet.activeRoll === null) {
+      await tx.update(omrSheets).set(values).where(eq(omrSheets.id, sheetId));
+      return "waiting";
+    }
+    try {
+      await tx.transaction((sp) => sp.update(omrSheets).set({ ...values, activeRoll: roll }).where(eq(omrSheets.id, sheetId)));
+      return "ok";
+    } catch (error) {
+      const e = error as { code?: string; cause?: { code?: string } };
+      if (e.code !== "ER_DUP_ENTRY" && e.cause?.code !== "ER_DUP_ENTRY") throw error;
+      await tx.update(omrSheets).set({ ...values, activeRoll: null }).where(eq(omrSheets.id, sheetId));
+      return "waiting";
+    }
+  });
+}
+
 /** The teacher's reading of one bubble row: stored as read, checked. False when the row is not this copy's. */
 export async function reviewAnswer({ ownerId, sheetId, question, marked }: { ownerId: number; sheetId: number; question: number; marked: number[] }) {
   const [result] = (await db.execute(sql`

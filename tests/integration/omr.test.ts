@@ -273,3 +273,27 @@ function upload(files: [string, Buffer][]) {
   for (const [name, bytes] of files) form.append("sheets", new Blob([new Uint8Array(bytes)]), name);
   return call(teacherAction, `/questionpaper/t/${token}`, { token }, { method: "POST", body: form });
 }
+
+describe("a roll or set the reader could not read", () => {
+  it("goes to the review screen with the roll's crop; the teacher's roll and set count, and a roll already counted waits for the replace question", async () => {
+    await db.update(schema.paperOwners).set({ sheetCount: 0 }).where(eq(schema.paperOwners.id, ownerId));
+    await reserveSheets({ ownerId, n: 2 });
+    await storeSheet({ ownerId, sheet: sheet("301", [[1], [2], [3], [0]]) });
+    const unsure = await storeSheet({ ownerId, sheet: { ...sheet("3?2", [[1], [2], [3], [0]], { setIndex: null }), rollUncertain: true, setUncertain: true } });
+    let review = await (await call(reviewLoader, `/x`, { token })).json();
+    expect(review.sheets).toEqual([{ id: unsure.id, roll: "3?2", setIndex: null, rollUncertain: true, setUncertain: true }]);
+    expect((await call(cropLoader, `/x`, { token, sheet: String(unsure.id), q: "roll" })).status).toBe(200);
+    const page1 = html(TeacherPaper, await (await page()).json());
+    expect(page1).toContain("১টি উত্তরপত্রের রোল বা সেট যাচাই করুন");
+    expect((await (await page()).json()).scores.find((s: { roll: string }) => s.roll === "3?2")).toMatchObject({ rank: null });
+    // A roll that is not digits is refused; Bangla digits are read.
+    expect((await call(reviewAction, `/x`, { token }, post([[`r-${unsure.id}`, "3x2"], [`s-${unsure.id}`, "0"]]))).status).toBe(400);
+    expect((await call(reviewAction, `/x`, { token }, post([[`r-${unsure.id}`, "৩০২"], [`s-${unsure.id}`, "0"]]))).status).toBe(303);
+    review = await (await call(reviewLoader, `/x`, { token })).json();
+    expect(review.sheets).toEqual([]);
+    expect((await (await page()).json()).scores.find((s: { roll: string }) => s.roll === "302")).toMatchObject({ right: 4, rank: 1 });
+    // Corrected to a roll already counted: it waits for the teacher's word.
+    await call(reviewAction, `/x`, { token }, post([[`r-${unsure.id}`, "301"], [`s-${unsure.id}`, "0"]]));
+    expect((await (await page()).json()).pending).toEqual([{ id: unsure.id, roll: "301", name: "3?2.jpg" }]);
+  });
+});

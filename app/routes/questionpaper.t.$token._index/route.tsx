@@ -14,6 +14,7 @@ import {
   getOwner,
   getResults,
   listPendingSheets,
+  listSheetsToCheck,
   listUncertain,
   MAX_SHEETS,
   OWNER_TOKEN,
@@ -83,10 +84,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const summary = readQuery(Summary, new URL(request.url).searchParams, ["failed"]);
   const sealed = await sealKeys(owner.paper.questions.map((q) => ({ ...q, explanationHtml: null })));
   const paper = { ...owner.paper, questions: sealed.map(({ explanationHtml: _e, keySealed: _s, ...q }) => q) };
-  const [results, pending, uncertain] = await Promise.all([
+  const [results, pending, uncertain, toCheck] = await Promise.all([
     getResults({ owner }),
     listPendingSheets({ ownerId: owner.id }),
     listUncertain({ ownerId: owner.id, limit: 1000 }),
+    listSheetsToCheck({ ownerId: owner.id, limit: 1000 }),
   ]);
   return json(
     {
@@ -99,6 +101,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       items: results.items,
       pending: pending.map((p) => ({ id: p.id, roll: p.roll, name: p.originalName })),
       uncertain: uncertain.length,
+      toCheck: toCheck.length,
       summary: { ...summary, failed: summary.failed.map((f) => f.split("|")).map(([name, why]) => ({ name, why: FAILURES[why] ?? FAILURES.unreadable })) },
     },
     { headers: PRIVATE_HEADERS },
@@ -186,7 +189,7 @@ const DONE = {
 } as const;
 
 export default function TeacherPaper() {
-  const { token, code, paper, negative, sheetCount, scores, items, pending, uncertain, summary } = useLoaderData<typeof loader>();
+  const { token, code, paper, negative, sheetCount, scores, items, pending, uncertain, toCheck, summary } = useLoaderData<typeof loader>();
   const sent = useActionData<typeof action>();
   const here = `/questionpaper/t/${token}`;
   const publicLink = `/questionpaper/p/${code}`;
@@ -279,10 +282,10 @@ export default function TeacherPaper() {
               জমা দিন ও পড়ুন
             </button>
           </form>
-          {uncertain ? (
+          {uncertain || toCheck ? (
             <p className="omr-review-link">
               <a className="btn" href={`${here}/review`}>
-                {toBanglaDigits(uncertain)}টি অস্পষ্ট উত্তর যাচাই করুন →
+                {[uncertain ? `${toBanglaDigits(uncertain)}টি অস্পষ্ট উত্তর` : "", toCheck ? `${toBanglaDigits(toCheck)}টি উত্তরপত্রের রোল বা সেট` : ""].filter(Boolean).join(" ও ")} যাচাই করুন →
               </a>
             </p>
           ) : null}
