@@ -151,15 +151,20 @@ async function liveStudent(ctx, s) {
   const attemptUrl = `${base}${s.attemptPath}`;
   const waiting = await go("waiting", attemptUrl, { text: true }, (r) => (r.status === 200 && r.text.includes("নিবন্ধন হয়েছে")) || "no registration page");
   s.code = /class="resume-code"[^>]*>([A-Z0-9-]+)</.exec(waiting.text)?.[1]?.replace("-", "") ?? null;
+  // Where the page goes at the start (its refresh): the set's first page, the same for all of the set.
+  const first = /http-equiv="refresh" content="\d+;url=([^"]+)"/.exec(waiting.text)?.[1] ?? s.attemptPath;
 
   // The clock strikes: every student opens the questions within the start window.
   const wait = exam.start.getTime() + s.startOffset - Date.now();
   if (wait > 0) await sleep(wait);
-  let page = await go("start", attemptUrl, { text: true }, attemptForm);
+  let page = await go("start", `${base}${first}`, { text: true }, attemptForm);
 
   const think = ctx.thinkMs * s.pace;
   for (let p = 1; p <= exam.pages; p++) {
     const shown = (/name="shown" value="([^"]*)"/.exec(page.text)?.[1] ?? "").split(",").filter(Boolean).map(Number);
+    // Where this page's form and background save go (the first page's: the student's own attempt via /mine).
+    const action = `${base}${/action="([^"]+)" class="attempt-form"/.exec(page.text)?.[1]?.replace(/&amp;/g, "&") ?? s.attemptPath}`;
+    const saveUrl = `${base}${/data-save-url="([^"]+)"/.exec(page.text)?.[1] ?? `${s.attemptPath}/save`}`;
     const answers = {};
     for (const id of shown) if (Math.random() < 0.9) answers[id] = pick(exam.questions.get(id)?.keys ?? ["ক"]);
     const body = (ids, extra = {}) => {
@@ -176,7 +181,7 @@ async function liveStudent(ctx, s) {
       for (const batch of [ids.slice(0, Math.ceil(ids.length / 2)), ids.slice(Math.ceil(ids.length / 2))]) {
         if (!batch.length) continue;
         await sleep(jitter(think / 3));
-        await go("save", `${attemptUrl}/save`, { method: "POST", body: body(batch), text: true }, (r) => {
+        await go("save", saveUrl, { method: "POST", body: body(batch), text: true }, (r) => {
           if (r.status !== 200) return "not 200";
           try {
             const data = JSON.parse(r.text);
@@ -192,7 +197,7 @@ async function liveStudent(ctx, s) {
       await sleep(jitter(think));
     }
     const last = p === exam.pages;
-    const moved = await go("save", attemptUrl, { method: "POST", body: body(shown, last ? { intent: "finish" } : { go: String(p * 10 + 1) }) }, redirectTo(last ? /\?confirm=1$/ : new RegExp(`\\?page=${p + 1}(#|$)`)));
+    const moved = await go("save", action, { method: "POST", body: body(shown, last ? { intent: "finish" } : { go: String(p * 10 + 1) }) }, redirectTo(last ? /\?confirm=1$/ : new RegExp(`\\?page=${p + 1}(#|$)`)));
     ack(shown);
     if (p === 1 && s.drops) {
       // The connection is lost: another browser (no cookie) continues with the resume code.

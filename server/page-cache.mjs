@@ -256,13 +256,24 @@ export function createPageCache({
  */
 export function cachedHandler({ handleRequest, getLoadContext, cache, reportRoundTrips = false }) {
   const requests = (globalThis.__grbdRequestStore ??= new AsyncLocalStorage());
+  // Misses of one key being rendered now: a request arriving meanwhile waits for that render instead of
+  // making its own (hundreds of students open a live exam's first page in the same second).
+  const rendering = new Map();
   return (req, res, next) =>
     requests.run({ dbRoundTrips: 0 }, async () => {
+      let settle = null;
+      const key = cache?.keyFor(req) ?? null;
       try {
-        const key = cache?.keyFor(req) ?? null;
         if (key) {
           const hit = cache.get(key);
           if (hit) return cache.send(req, res, hit, "hit");
+          const pending = rendering.get(key);
+          if (pending) {
+            const entry = await pending;
+            if (entry) return cache.send(req, res, entry, "hit");
+          } else {
+            rendering.set(key, new Promise((resolve) => (settle = resolve)));
+          }
         }
         // A staff save on this process shows on the next anonymous request, not a poll later.
         if (cache && req.method === "POST" && req.path.startsWith("/gradmin")) res.once("finish", () => cache.refresh());
@@ -272,13 +283,19 @@ export function cachedHandler({ handleRequest, getLoadContext, cache, reportRoun
         if (key && storable(response)) {
           const body = Buffer.from(await response.arrayBuffer());
           const entry = cache.put(key, versionBefore, response, body);
+          settle?.(entry);
           if (entry) return cache.send(req, res, entry, "miss");
           return await sendRemixResponse(res, new Response(body, response));
         }
+        // Not storable (private, an error, a redirect): those who waited render their own.
+        settle?.(null);
         if (isDocument(response)) await sendWhole(req, res, response);
         else await sendRemixResponse(res, response);
       } catch (error) {
+        settle?.(null);
         next(error);
+      } finally {
+        if (settle) rendering.delete(key);
       }
     });
 }

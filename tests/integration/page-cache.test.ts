@@ -17,7 +17,15 @@ import { PUBLIC_PAGE_CACHE_CONTROL } from "~/entry.server";
 const PUBLIC = PUBLIC_PAGE_CACHE_CONTROL;
 let renders = 0;
 /** What the stand-in renders per path: the headers a route would send, and a body naming the render. */
-const routes: Record<string, (n: number) => Response> = {
+const routes: Record<string, (n: number) => Response | Promise<Response>> = {
+  "/slow": async (n) => {
+    await new Promise((r) => setTimeout(r, 50));
+    return new Response(`<p>slow ${n}</p>`.repeat(50), { headers: { "Cache-Control": PUBLIC, "Content-Type": "text/html; charset=utf-8" } });
+  },
+  "/slow-private": async (n) => {
+    await new Promise((r) => setTimeout(r, 50));
+    return new Response(`private ${n}`, { headers: { "Cache-Control": "private, no-store" } });
+  },
   "/page": (n) => new Response(`<p>render ${n}</p>`.repeat(50), { headers: { "Cache-Control": PUBLIC, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'self' 'nonce-abc123'" } }),
   "/private": (n) => new Response(`private ${n}`, { headers: { "Cache-Control": "private, no-store" } }),
   "/cookie": (n) => new Response(`cookie ${n}`, { headers: { "Cache-Control": PUBLIC, "Set-Cookie": "a=b" } }),
@@ -95,6 +103,18 @@ describe("what is cached", () => {
     expect(second.headers.get("content-security-policy")).toBe("script-src 'self'");
     // Another query string is another page.
     expect((await get("/page?x=1")).cache).toBe("miss");
+  });
+
+  it("renders a page once for requests that arrive while it is being rendered; a page it may not keep, once each", async () => {
+    const before = renders;
+    const pages = await Promise.all(Array.from({ length: 20 }, () => get("/slow")));
+    expect(renders - before).toBe(1);
+    expect(new Set(pages.map((p) => p.text)).size).toBe(1);
+    expect(pages.filter((p) => p.cache === "miss")).toHaveLength(1);
+    const mid = renders;
+    const privates = await Promise.all(Array.from({ length: 5 }, () => get("/slow-private")));
+    expect(renders - mid).toBe(5);
+    expect(new Set(privates.map((p) => p.text)).size).toBe(5);
   });
 
   it("keeps a crawler's render apart from a browser's: a browser is never served what a crawler got", async () => {
