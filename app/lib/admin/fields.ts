@@ -159,6 +159,11 @@ const URL_MAX = 512;
 const URL_SHAPE = /^(https?:\/\/[^\s]+|\/[^\s/][^\s]*|[a-z0-9_][a-z0-9_./-]*)$/i;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const SLUG_SHAPE = /^[a-z0-9][a-z0-9-]*$/;
+
+/** Text of a fixed shape within `max` characters: one message for both (too long is the wrong shape too). */
+const shaped = (max: number, shape: RegExp, message: string) => z.string().trim().max(max, message).regex(shape, message);
+
 /** A number as staff type it: Bangla digits read as ASCII; NaN when it is no number. */
 const typedNumber = (s: string) => Number(toAsciiDigits(s));
 
@@ -249,25 +254,9 @@ export function fieldSchema(f: FieldDef): z.ZodTypeAny {
       // Kept as typed (untrimmed): the sanitiser and the typesetter see what the staff member wrote.
       return blankOr(f.required, null, z.string().refine((v) => v.trim().length <= (f.max ?? LIMITS.html), msg("লেখাটি অনেক বড়।", "The text is too long.")));
     case "slug":
-      return blankOr(
-        f.required,
-        null,
-        z
-          .string()
-          .trim()
-          .max(f.max, msg("শুধু ছোট হাতের ইংরেজি অক্ষর, অঙ্ক ও হাইফেন।", "Lowercase letters, digits and hyphens only."))
-          .regex(/^[a-z0-9][a-z0-9-]*$/, msg("শুধু ছোট হাতের ইংরেজি অক্ষর, অঙ্ক ও হাইফেন।", "Lowercase letters, digits and hyphens only.")),
-      );
+      return blankOr(f.required, null, shaped(f.max, SLUG_SHAPE, msg("শুধু ছোট হাতের ইংরেজি অক্ষর, অঙ্ক ও হাইফেন।", "Lowercase letters, digits and hyphens only.")));
     case "email":
-      return blankOr(
-        f.required,
-        null,
-        z
-          .string()
-          .trim()
-          .max(f.max, msg("সঠিক ইমেইল দিন।", "Enter a valid email address."))
-          .regex(EMAIL_SHAPE, msg("সঠিক ইমেইল দিন।", "Enter a valid email address.")),
-      );
+      return blankOr(f.required, null, shaped(f.max, EMAIL_SHAPE, msg("সঠিক ইমেইল দিন।", "Enter a valid email address.")));
     case "url":
     case "image":
       return blankOr(
