@@ -254,8 +254,12 @@ export function createPageCache({
  * (app/db/client.server.ts) counts round trips in; with `reportRoundTrips` the count goes out as
  * `X-DB-Round-Trips` (the benchmark reads it).
  */
-export function cachedHandler({ handleRequest, getLoadContext, cache, reportRoundTrips = false }) {
+export function cachedHandler({ handleRequest, getLoadContext, cache, reportRoundTrips = false, busyLimit = 0 }) {
   const requests = (globalThis.__grbdRequestStore ??= new AsyncLocalStorage());
+  // Requests in Remix now. Past busyLimit a GET that the cache cannot answer is told "busy, try again
+  // in a moment" at once (it would wait behind all the others and might time out); a POST always
+  // waits its turn, as it carries what a student answered.
+  let inFlight = 0;
   // Misses of one key being rendered now: a request arriving meanwhile waits for that render instead of
   // making its own (hundreds of students open a live exam's first page in the same second).
   const rendering = new Map();
@@ -275,10 +279,20 @@ export function cachedHandler({ handleRequest, getLoadContext, cache, reportRoun
             rendering.set(key, new Promise((resolve) => (settle = resolve)));
           }
         }
+        if (busyLimit > 0 && inFlight >= busyLimit && (req.method === "GET" || req.method === "HEAD")) {
+          settle?.(null);
+          return sendBusy(res);
+        }
         // A staff save on this process shows on the next anonymous request, not a poll later.
         if (cache && req.method === "POST" && req.path.startsWith("/gradmin")) res.once("finish", () => cache.refresh());
         const versionBefore = cache?.version;
-        const response = await handleRequest(createRemixRequest(req, res), await getLoadContext(req, res));
+        inFlight++;
+        let response;
+        try {
+          response = await handleRequest(createRemixRequest(req, res), await getLoadContext(req, res));
+        } finally {
+          inFlight--;
+        }
         if (reportRoundTrips) res.setHeader("X-DB-Round-Trips", String(requests.getStore()?.dbRoundTrips ?? 0));
         if (key && storable(response)) {
           const body = Buffer.from(await response.arrayBuffer());
@@ -298,6 +312,27 @@ export function cachedHandler({ handleRequest, getLoadContext, cache, reportRoun
         if (settle) rendering.delete(key);
       }
     });
+}
+
+/** Seconds a "busy" answer asks the browser to wait before asking again. */
+export const BUSY_RETRY_SECONDS = 2;
+
+/**
+ * "Busy, trying again": a 503 with Retry-After, and a small page that asks again by itself (a refresh,
+ * so without JavaScript too). Only GETs get it, so asking again repeats nothing.
+ */
+function sendBusy(res) {
+  res.statusCode = 503;
+  res.setHeader("Retry-After", String(BUSY_RETRY_SECONDS));
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.end(
+    `<!doctype html><html lang="bn"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<meta http-equiv="refresh" content="${BUSY_RETRY_SECONDS + 1}"><title>একটু অপেক্ষা করুন</title></head>` +
+      `<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.6">` +
+      `<h1>অনেকে একসাথে ঢুকছেন</h1><p>এক মুহূর্ত অপেক্ষা করুন: পাতাটি কয়েক সেকেন্ডের মধ্যে নিজে থেকেই আবার চেষ্টা করবে। আপনার জমা দেওয়া উত্তর নিরাপদ আছে।</p>` +
+      `<p>Many students are arriving at once; this page tries again by itself in a few seconds.</p></body></html>`,
+  );
 }
 
 /** An HTML page with a body (rendered whole by renderToString, so nothing is gained by streaming it). */

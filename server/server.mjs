@@ -24,7 +24,8 @@
 //
 //   PORT (default 3000), HOST (default all interfaces), DATABASE_URL, SESSION_SECRET, SITE_ORIGIN, TRUST_PROXY=1,
 //   WEB_CONCURRENCY (app processes; default one per CPU, at most 4), PAGE_CACHE=0 (off), PAGE_CACHE_TTL,
-//   PAGE_CACHE_MB, PAGE_CACHE_POLL_MS, SEARCHES_KEPT (app/models/search/kept.server.ts), REPORT_DB_ROUND_TRIPS=1
+//   PAGE_CACHE_MB, PAGE_CACHE_POLL_MS, SEARCHES_KEPT (app/models/search/kept.server.ts), REPORT_DB_ROUND_TRIPS=1,
+//   BUSY_LIMIT (renders at once per process before a GET gets "busy, try again"; default 500, 0 off)
 import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
@@ -57,6 +58,12 @@ if (problem) {
   process.exit(1);
 }
 const port = Number(process.env.PORT) || 3000;
+/**
+ * Requests a process renders at once before a GET the page cache cannot answer gets "busy, try again"
+ * (503, Retry-After) rather than a place at the back of a queue it may time out in. 0: no limit.
+ */
+const BUSY_LIMIT = process.env.BUSY_LIMIT === undefined ? 500 : Math.max(0, Number(process.env.BUSY_LIMIT) || 0);
+
 // One process per CPU, at most 4 by default: each has its own pool of DB_POOL_SIZE connections.
 const workers = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY)) || Math.min(4, os.availableParallelism()));
 if (cluster.isPrimary && workers > 1) runPrimary({ workers, port });
@@ -124,6 +131,7 @@ async function serve() {
       getLoadContext: (req) => ({ clientAddress: (req.ip ?? "").slice(0, 64) }),
       cache,
       reportRoundTrips: process.env.REPORT_DB_ROUND_TRIPS === "1",
+      busyLimit: BUSY_LIMIT,
     });
   }
 

@@ -417,3 +417,54 @@ describe("pages that are not stored go out whole", () => {
     expect(JSON.parse(gunzipSync(json.body).toString("utf8")).text).toBe(page);
   });
 });
+
+describe("busy", () => {
+  // Two renders at once at most: a third GET is told to try again at once; a POST always waits its turn.
+  let busy: Server;
+  let busyBase = "";
+  let release: () => void = () => {};
+  let gate = new Promise<void>((r) => (release = r));
+  let rendered = 0;
+  beforeAll(async () => {
+    const app = express();
+    app.all(
+      "*",
+      cachedHandler({
+        handleRequest: async () => {
+          rendered++;
+          await gate;
+          return new Response("<p>answered</p>", { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } });
+        },
+        getLoadContext: () => ({}),
+        cache: null,
+        busyLimit: 2,
+      }),
+    );
+    busy = app.listen(0, "127.0.0.1");
+    await new Promise((r) => busy.once("listening", r));
+    busyBase = `http://127.0.0.1:${(busy.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => busy.close(r));
+  });
+
+  it("past the limit a GET gets a 503 with Retry-After and a page that asks again by itself; POSTs are never turned away", async () => {
+    const first = [fetch(`${busyBase}/a`), fetch(`${busyBase}/b`)];
+    await expect.poll(() => rendered).toBe(2);
+    const refused = await fetch(`${busyBase}/c`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("2");
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    const text = await refused.text();
+    expect(text).toContain("অনেকে একসাথে ঢুকছেন");
+    expect(text).toMatch(/http-equiv="refresh" content="3"/);
+    const post = fetch(`${busyBase}/d`, { method: "POST", body: "q1=a", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    await expect.poll(() => rendered).toBe(3);
+    release();
+    const answered = await Promise.all([...first, post]);
+    expect(answered.map((r) => r.status)).toEqual([200, 200, 200]);
+    // Room again: the next GET is rendered.
+    gate = Promise.resolve();
+    expect((await fetch(`${busyBase}/e`)).status).toBe(200);
+  });
+});
