@@ -3,6 +3,8 @@
 // own layout, photographed by a "phone": tilted, turned, unevenly lit), upload the photos on the
 // teacher's private page, confirm the one bubble the reader was unsure of on the review screen, and
 // read scores, ranks and item analysis; the public link shows no key.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { fillSheet, photograph } from "../scripts/omr/synth";
@@ -37,8 +39,16 @@ async function makePaper(page: Page) {
   return { teacherUrl: page.url().replace(/\?.*$/, ""), publicUrl, code, paper: JSON.parse(content) as StoredPaper };
 }
 
-test("a teacher prints a two-set paper, uploads photographed sheets, confirms an unsure bubble, and reads scores, ranks and item analysis", async ({ page }) => {
+test("a teacher prints a two-set paper, uploads photographed sheets, confirms an unsure bubble, and reads scores, ranks and item analysis", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
+  /** The page as a teacher sees it, on a phone and a computer, to look at; never wider than the screen. */
+  const look = async (name: string) => {
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+    }
+  };
   const { teacherUrl, publicUrl, code, paper } = await makePaper(page);
   expect(paper.sets.map((s) => s.code)).toEqual(["ক", "খ"]);
   const layout = paperSheetLayout(paper)!;
@@ -102,6 +112,7 @@ test("a teacher prints a two-set paper, uploads photographed sheets, confirms an
   expect(await crop.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 100)).toBe(true);
   const cropRes = await page.request.get((await crop.getAttribute("src"))!);
   expect(cropRes.headers()["cache-control"]).toBe("private, no-store");
+  await look("review");
   await row.getByRole("radio", { name: ["ক", "খ", "গ", "ঘ"][right(1)[2]], exact: true }).check();
   await page.getByRole("button", { name: "নিশ্চিত করুন" }).click();
   await expect(page.getByText("যাচাই করার মতো কোনো অস্পষ্ট উত্তর বাকি নেই।")).toBeVisible();
@@ -141,8 +152,20 @@ test("a teacher prints a two-set paper, uploads photographed sheets, confirms an
   const csv = await page.request.get(`${teacherUrl}/results.csv`);
   expect(csv.headers()["cache-control"]).toBe("private, no-store");
   expect((await csv.text()).split("\r\n")[1]).toMatch(/^1,10000[13],/);
+  await look("teacher-page");
   await page.getByRole("link", { name: "ছাপার উপযোগী ফলাফল" }).click();
   await expect(page.getByRole("heading", { name: "ওএমআর পরীক্ষা — ফলাফল" })).toBeVisible();
+  await look("result-sheet");
+  // The result sheet as printed (PDF page images beside it, to look at): no site chrome, both tables.
+  await page.emulateMedia({ media: "print" });
+  const pdf = testInfo.outputPath("results.pdf");
+  writeFileSync(pdf, await page.pdf({ format: "A4", printBackground: true }));
+  await page.emulateMedia({ media: "screen" });
+  execFileSync("pdftoppm", ["-r", "80", "-png", pdf, testInfo.outputPath("results-page")]);
+  const printed = execFileSync("pdftotext", ["-layout", pdf, "-"], { encoding: "utf8" });
+  expect(printed).toContain("মেধাক্রম");
+  expect(printed).toContain("পার্থক্য সূচক");
+  expect(printed).not.toContain("CSV");
 
   // The public link: the paper and the sheet, never a key.
   const res = await page.goto(publicUrl);
