@@ -122,7 +122,11 @@ describe("readSheet", () => {
     const { png } = await sheet(layout40);
     const other = await readSheet(png, { layoutFor: () => null });
     expect(other).toMatchObject({ ok: false, reason: "unknown-paper" });
-    // Without a QR match the expected layout still reads the sheet.
-    expect((await readSheet(png, { layoutFor: () => null, expectedLayout: layout40 })).ok).toBe(true);
+    // A QR naming another paper is refused even with an expected layout; an unreadable QR falls back to it.
+    expect(await readSheet(png, { layoutFor: () => null, expectedLayout: layout40 })).toMatchObject({ ok: false, reason: "unknown-paper" });
+    const { png: foreign } = await sheet(layout40, { header: { paperCode: "T3ST01", title: "গণিত", set: null, qrText: "https://example.com/x" } });
+    expect(await readSheet(foreign, { layoutFor: () => null })).toMatchObject({ ok: false, reason: "no-qr" });
+    const fallback = await readSheet(foreign, { layoutFor: () => null, expectedLayout: layout40 });
+    expect(fallback.ok && fallback.qr === null && fallback.roll.value).toBe("305172");
   });
 });

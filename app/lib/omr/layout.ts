@@ -2,7 +2,7 @@
 // the top-left corner, y down). One function decides where everything is, so the printed SVG
 // (sheet-svg.server.ts), the reader (read.server.ts) and the test generator (scripts/omr/synth.ts)
 // cannot disagree. Pure: no sharp, no DOM, so it runs in the browser bundle and in unit tests alike.
-import { toBanglaDigits } from "~/lib/bangla-digits";
+import { toBanglaDigits } from "../bangla-digits";
 
 export const PAGE = { width: 210, height: 297 } as const;
 /** Nothing is printed nearer the paper's edge than this: office printers cannot print the outer ~5 mm. */

@@ -85,7 +85,7 @@ export type ReadResult = ReadOk | ReadFail;
 export type ReadOptions = {
   /** The layout for the QR read from the sheet; called with null when the QR cannot be read. */
   layoutFor: (qr: QrData | null) => Layout | null;
-  /** Used when layoutFor gives nothing (e.g. the teacher said which paper the photos are of). */
+  /** Used when the QR cannot be read and layoutFor(null) gives nothing (the teacher said which paper the photos are of). */
   expectedLayout?: Layout;
 };
 
@@ -629,7 +629,8 @@ export async function readSheet(image: Buffer, options: ReadOptions): Promise<Re
 
   let qr = readQr(work, h);
   if (!qr && decoded.scale > 1.2) qr = await readQrFullSize(image, scaleOutput(h, decoded.scale), decoded);
-  const layout = options.layoutFor(qr) ?? options.expectedLayout ?? null;
+  // A QR that names another paper is never read with the expected layout: its bubbles are elsewhere.
+  const layout = qr ? options.layoutFor(qr) : (options.layoutFor(null) ?? options.expectedLayout ?? null);
   if (!layout) return fail(qr ? "unknown-paper" : "no-qr");
 
   const inks = FRAME.corners.map((c) => squareContrast(work, h, c.cx, c.cy, c.size)).sort((a, b) => a - b);

@@ -3,7 +3,7 @@
 // this file only draws. Bubble outlines and labels are light grey so that an empty bubble stays light
 // for the reader, while the fiducials, timing bars and QR are solid black for it to find.
 import QRCode from "qrcode";
-import { toBanglaDigits } from "~/lib/bangla-digits";
+import { toBanglaDigits } from "../bangla-digits";
 import type { Bubble, Layout, TextAt } from "./layout";
 
 export type SheetHeader = {
