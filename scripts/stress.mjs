@@ -66,7 +66,7 @@ const OPT = {
   port: intOption("port", 3410, 1),
   nginxPort: intOption("nginx-port", 3420, 1),
 };
-const CHECKS = new Set((option("checks", "exam,load,presence,hostile,admin,fault,nginx")).split(",").map((s) => s.trim()));
+const CHECKS = new Set((option("checks", "exam,live,load,presence,hostile,admin,fault,nginx,replica")).split(",").map((s) => s.trim()));
 const findMax = flag("find-max");
 const EXAM_ID = 1;
 const P95_LIMIT_MS = 1000;
