@@ -43,6 +43,30 @@ export function refuseBackslashPath(req, res, next) {
 }
 
 /**
+ * One address per page: a number in a public page's path loses its leading zeros (/title/01,
+ * /mq/007, /qp-by-subject-board/01/02), with a 301 to the page's own address and the query kept, so
+ * search engines and shared links settle on one URL. Not for staff pages, files, or paths whose
+ * segments are codes and keys rather than numbers (a saved paper's code, a teacher's link, an
+ * attempt's id).
+ */
+const CODE_PATHS = /^\/(?:gradmin|build|media|questionpaper\/[pt]\/|exampage\/[^/]+\/attempt\/)/;
+export function canonicalNumbers(req, res, next) {
+  if ((req.method !== "GET" && req.method !== "HEAD") || CODE_PATHS.test(req.path)) return next();
+  let changed = false;
+  const path = req.path
+    .split("/")
+    .map((segment) => {
+      if (!/^0\d{1,9}$/.test(segment)) return segment;
+      changed = true;
+      return String(Number(segment));
+    })
+    .join("/");
+  if (!changed) return next();
+  const query = req.originalUrl.indexOf("?");
+  res.redirect(301, path + (query >= 0 ? req.originalUrl.slice(query) : ""));
+}
+
+/**
  * An error handler, after the routes: a path with a malformed percent-escape (`/%zz`, `/%E0%A4%A`)
  * fails express's decoding of the route's parameter with a URIError that express answers 400 as
  * an HTML page, logging its stack trace on every such request (hostile traffic filled the log). A

@@ -41,6 +41,7 @@ import {
   allowMethods,
   answerClientError,
   answerMalformedPath,
+  canonicalNumbers,
   capBody,
   checkHost,
   limitBodyTime,
@@ -96,6 +97,7 @@ async function serve() {
   app.use(allowMethods);
   app.use(checkHost);
   app.use(refuseBackslashPath);
+  app.use(canonicalNumbers);
   app.use(compression());
   app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
   // public/ holds files with extensions only: a page's path (no dot in its last segment) skips the disk.

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 // @ts-expect-error express ships no types and @types/express is not installed
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowMethods, answerClientError, answerMalformedPath, capBody, checkHost, DEFAULT_CSP, MAX_BODY_BYTES, refuseBackslashPath, refuseCrossSite, securityHeaders, siteOriginProblem } from "../../server/guards.mjs";
+import { allowMethods, answerClientError, answerMalformedPath, canonicalNumbers, capBody, checkHost, DEFAULT_CSP, MAX_BODY_BYTES, refuseBackslashPath, refuseCrossSite, securityHeaders, siteOriginProblem } from "../../server/guards.mjs";
 
 type Req = { method: string; originalUrl: string };
 type Res = { json(v: unknown): void; redirect(s: number, u: string): void; set(k: string, v: string): Res; type(t: string): Res; send(b: string): void };
@@ -17,7 +17,7 @@ let server: import("node:http").Server;
 beforeAll(async () => {
   const app = express();
   app.set("trust proxy", 1); // as with TRUST_PROXY=1
-  app.use(securityHeaders, allowMethods, checkHost, refuseBackslashPath);
+  app.use(securityHeaders, allowMethods, checkHost, refuseBackslashPath, canonicalNumbers);
   app.use("/static", express.static(new URL("../../public", import.meta.url).pathname));
   app.use(refuseCrossSite, capBody);
   app.get("/json", (_req: Req, res: Res) => res.json({ ok: true }));
@@ -202,5 +202,25 @@ describe("a slow body", () => {
     } finally {
       await new Promise<void>((resolve) => slow.close(() => resolve()));
     }
+  });
+});
+
+describe("one address per page", () => {
+  it("sends numbers with leading zeros to the page's own address (301, query kept); codes, files and staff pages are left alone", async () => {
+    for (const [from, to] of [
+      ["/title/01", "/title/1"],
+      ["/mq/007?x=1", "/mq/7?x=1"],
+      ["/qp-by-subject-board/01/02", "/qp-by-subject-board/1/2"],
+      ["/make-question/math/01/1", "/make-question/math/1/1"],
+    ]) {
+      const r = await send("GET", from);
+      expect(r.status, from).toBe(301);
+      expect(r.headers.location).toBe(to);
+    }
+    for (const path of ["/title/1", "/title/10", "/questionpaper/p/0123", "/questionpaper/t/0123", "/gradmin/content/topics/01", "/exampage/1/attempt/0123", "/media/0123", "/exampage/0"]) {
+      expect((await send("GET", path)).status, path).toBe(200);
+    }
+    // Only reads move: a POST to such an address is answered where it was sent.
+    expect((await send("POST", "/title/01", { "Content-Type": "text/plain", "Content-Length": "0" })).status).not.toBe(301);
   });
 });
