@@ -253,7 +253,8 @@ test("the server owns the deadline: late answers do not count and the attempt fi
     await expect(page).toHaveURL(/\/result$/, { timeout: 15_000 });
   } else {
     await expect(page.locator("[data-countdown]")).toHaveText(/^শেষ /);
-    await page.waitForTimeout(14_000); // the deadline and the grace pass
+    // The deadline and the grace pass, moved into the past rather than waited out.
+    await query("UPDATE exam_attempts SET deadline_at = UTC_TIMESTAMP(3) - INTERVAL 60 SECOND WHERE id = ?", [second]);
     await page.reload();
     await expect(page).toHaveURL(/\/result$/);
   }
