@@ -84,7 +84,8 @@ export function refreshSecondsFor(secondsToStart: number): number {
   return Math.min(MAX_REFRESH_SECONDS, secondsToStart - MAX_REFRESH_SECONDS);
 }
 
-const keep = (seconds: number) => (seconds >= MIN_KEEP_SECONDS ? `public, max-age=${Math.min(60, seconds)}` : "private, no-store");
+/** A public Cache-Control kept at most `seconds` (and a minute), or none for a moment too short to keep. */
+export const keep = (seconds: number) => (seconds >= MIN_KEEP_SECONDS ? `public, max-age=${Math.min(60, seconds)}` : "private, no-store");
 
 /** Whether the exam page leaves out the questions: a live exam's are its paper until the window closes. */
 export const hidesQuestions = (live: Pick<LiveExamState, "phase"> | null) => live !== null && live.phase !== "closed";

@@ -12,7 +12,7 @@ import { browserCookie, browserHash, newBrowserKey, readBrowserKey } from "~/lib
 import { examPhase } from "~/lib/exam-phase";
 import { notFound, paramsOr400, readForm } from "~/lib/http.server";
 import { idText, z } from "~/lib/input";
-import { formatLiveTime } from "~/lib/live-exam";
+import { formatLiveTime, keep } from "~/lib/live-exam";
 import { readIdentity, type IdentityErrors, type IdentityValues } from "~/lib/live-attempt";
 import { seo } from "~/lib/meta";
 import { loadExam, startAttempt } from "~/models/attempts.server";
@@ -62,6 +62,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const exam = await startableExam(grtid);
   const phase = examPhase(exam, new Date());
   if (phase === "open" || phase === "closed") throw redirect(`/exampage/${grtid}#start`, { headers: PRIVATE });
+  // The empty form is the same for everyone until the phase changes (the registration before the
+  // start, the start while it runs): thousands open it in the minutes before a start, so it may be kept
+  // until then. What a POST answers (with what was typed) is never kept.
+  const now = Date.now();
+  const until = phase === "waiting" ? exam.liveStartAt! : exam.liveCloseAt!;
   return json(
     {
       grtid,
@@ -70,11 +75,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
       startBn: exam.liveStartAt ? formatLiveTime(exam.liveStartAt) : null,
       closeBn: exam.liveCloseAt ? formatLiveTime(exam.liveCloseAt) : null,
     },
-    { headers: PRIVATE },
+    { headers: { "Cache-Control": keep(Math.floor((until.getTime() - now) / 1000) - 5) } },
   );
 }
 
-export const headers: HeadersFunction = () => PRIVATE;
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? PRIVATE : { "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE["Cache-Control"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...seo(matches, { title: data ? `পরীক্ষা শুরু — ${data.title}` : null }),

@@ -166,6 +166,9 @@ describe("starting a live exam", () => {
     const id = res.headers.get("Location")!.split("/attempt/")[1];
     const [exam] = await db.select().from(schema.examTitles).where(eq(schema.examTitles.id, WAITING));
     expect(await row(id)).toMatchObject({ waiting: true, displayName: "সুমি", countedFor: hashOf(cookie), startedAt: exam.liveStartAt, finishedAt: null });
+    // The empty form is the same for everyone until the start: it may be kept, never past the start.
+    const form = await call(startLoader, `/exampage/${WAITING}/start`, { grtid: String(WAITING) });
+    expect(form.headers.get("Cache-Control")).toBe("public, max-age=60");
     // Registering again from the same browser gives the same registration, not a practice one.
     expect(await start(WAITING, cookie, "সুমি")).toBe(id);
     expect(await db.select().from(schema.examAttempts).where(eq(schema.examAttempts.examId, WAITING))).toHaveLength(1);
