@@ -43,12 +43,15 @@ export function BankItem({
   chapter,
   checked,
   pick = true,
+  copies = 1,
 }: {
   question: BankQuestion;
   number: string;
   chapter?: string | null;
   checked?: boolean;
   pick?: boolean;
+  /** How many bank questions have this same text (listed once). */
+  copies?: number;
 }) {
   const id = `pick-${q.id}`;
   const heading = (
@@ -62,6 +65,7 @@ export function BankItem({
         {q.source ? <span>[{q.source}]</span> : null}
         {q.difficulty ? <span>{DIFFICULTY_LABEL[q.difficulty]}</span> : null}
         <span>নম্বর {formatMarks(q.marks)}</span>
+        {copies > 1 ? <span className="mq-copies">একই প্রশ্ন ব্যাংকে {toBanglaDigits(copies)} বার আছে; একবার দেখানো হলো</span> : null}
       </span>
     </>
   );

@@ -39,7 +39,30 @@ export type BankEntry = {
   difficulty: Difficulty | null;
   marks: number;
   sources: { board: string; year: number }[];
+  /** A digest of the question's passage and text: copies of one question entered twice share it. */
+  stem?: string;
 };
+
+/**
+ * The entries with each stem once (the first in the list's order), and for each kept entry how many
+ * entries share its stem: the bank lists a question entered several times once, with the count.
+ */
+export function onePerStem<T extends Pick<BankEntry, "id" | "type" | "stem">>(entries: T[]): { kept: T[]; copies: Map<number, number> } {
+  const first = new Map<string, number>();
+  const copies = new Map<number, number>();
+  const kept = entries.filter((e) => {
+    if (!e.stem) return true;
+    const key = `${e.type}:${e.stem}`;
+    const at = first.get(key);
+    if (at === undefined) {
+      first.set(key, e.id);
+      return true;
+    }
+    copies.set(at, (copies.get(at) ?? 1) + 1);
+    return false;
+  });
+  return { kept, copies };
+}
 
 /** ?ch=1&ch=2 (or 1,2), read as a list: chapter ids, 0 allowed (unchaptered); others' ids are dropped by the caller. */
 export const chapterList = z.array(z.string()).transform((values) => {

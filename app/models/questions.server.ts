@@ -162,6 +162,7 @@ export async function listBankEntries(scope: BankScope): Promise<BankEntry[]> {
       marks: questions.marks,
       board: questionSources.board,
       year: questionSources.year,
+      stem: sql<string>`md5(concat(coalesce(${questions.introHtml}, ''), char(1), coalesce(${questions.bodyHtml}, '')))`,
     })
     .from(questions)
     .leftJoin(questionSources, eq(questionSources.questionId, questions.id))
@@ -171,7 +172,7 @@ export async function listBankEntries(scope: BankScope): Promise<BankEntry[]> {
   for (const r of rows) {
     let e = out.at(-1);
     if (!e || e.id !== r.id) {
-      e = { id: r.id, type: r.type, chapterId: r.chapterId, difficulty: r.difficulty, marks: Number(r.marks), sources: [] };
+      e = { id: r.id, type: r.type, chapterId: r.chapterId, difficulty: r.difficulty, marks: Number(r.marks), sources: [], stem: r.stem };
       out.push(e);
     }
     if (r.board !== null && r.year !== null) e.sources.push({ board: r.board, year: r.year });

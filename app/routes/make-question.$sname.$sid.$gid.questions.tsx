@@ -16,6 +16,7 @@ import {
   MAX_MCQ,
   MAX_PER_CHAPTER,
   matchesFilters,
+  onePerStem,
   PAGE_SIZE,
   randomPick,
   stepQuery,
@@ -51,7 +52,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const filters = { ...query.filters, chapters: chosen };
   const order = chapters.map((c) => c.id);
   const entries = await listBankEntries(bankScope(sid, gid, chapters, chosen));
-  const matching = bankOrder(entries.filter((e) => matchesFilters(e, filters)), order);
+  // A question entered more than once is listed (and picked at random) once, with its count.
+  const { kept: matching, copies } = onePerStem(bankOrder(entries.filter((e) => matchesFilters(e, filters)), order));
 
   const inScope = new Set(entries.map((e) => e.id));
   const selected = query.random
@@ -99,7 +101,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       ...l,
       questions: l.ids.flatMap((id) => {
         const q = byId.get(id);
-        return q ? [{ ...withoutExplanation(q), difficulty: difficultyOf.get(id) ?? null }] : [];
+        return q ? [{ ...withoutExplanation(q), difficulty: difficultyOf.get(id) ?? null, copies: copies.get(id) ?? 1 }] : [];
       }),
     })),
     selected: {
@@ -259,6 +261,7 @@ export default function MakeQuestionBank() {
                       number={toBanglaDigits(l.from + i + 1)}
                       chapter={manyChapters && q.chapterId !== null ? chapterNames[q.chapterId] : null}
                       checked={selected.ids.includes(q.id)}
+                      copies={q.copies}
                     />
                   ))}
                 </ol>

@@ -19,6 +19,7 @@ import { paperSheetLayout } from "~/lib/omr-paper";
 import { qrPayload } from "~/lib/omr/layout";
 import { getSavedPaper } from "~/models/make-question.server";
 import { loader as settingsLoader } from "~/routes/make-question.$sname.$sid.$gid.settings";
+import { loader as bankLoader } from "~/routes/make-question.$sname.$sid.$gid.questions";
 
 const KEYS = ["ক", "খ", "গ", "ঘ"];
 const P = { sname: "math", sid: "1", gid: "1" };
@@ -215,6 +216,13 @@ describe("one question printed once", () => {
     const data = await (await call(settingsLoader, `${BASE}/settings?q=8001&q=8005&q=8002`, P)).json();
     expect(data.questions.map((q: { id: number }) => q.id)).toEqual([8001, 8002]);
     expect(data.duplicates).toBe(1);
+    // The bank lists it once, with the count, and a random pick never takes both.
+    const bank = await (await call(bankLoader, `${BASE}/questions?ch=10`, P)).json();
+    const listed = bank.lists.find((l: { type: string }) => l.type === "mcq").questions;
+    expect(listed.map((q: { id: number }) => q.id)).toEqual([8001, 8002, 8003, 8004]);
+    expect(listed[0].copies).toBe(2);
+    const picked = await (await call(bankLoader, `${BASE}/questions?ch=10&random=1&nm=5&nc=0&seed=2`, P)).json();
+    expect(picked.selected.ids.sort()).toEqual([8001, 8002, 8003, 8004]);
   });
 });
 
