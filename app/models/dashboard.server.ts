@@ -1,9 +1,11 @@
 // The admin dashboard: content counts, the latest changes from the audit log, the newest messages.
 // Three round trips (four when the content counts are read again).
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 // Read on the primary, never a replica: a staff screen shows what was just saved.
 import { primary as db } from "~/db/client.server";
-import { auditLog, contactMessages, staffUsers } from "~/db/schema";
+import { contactMessages, staffUsers } from "~/db/schema";
+import type { AuditScope } from "~/lib/admin/audit-scope";
+import { listAuditEntries } from "~/models/admin/audit.server";
 import { keptUntilContentChange } from "~/models/content-version.server";
 
 const COUNTED = [
@@ -35,26 +37,14 @@ const contentCounts = keptUntilContentChange(async () => {
   return rows[0] ?? {};
 });
 
-export async function getDashboard() {
-  const [content, [[liveRow]], changes, messages] = await Promise.all([
+/** `scope`: whose changes the reader may see (lib/admin/audit-scope.ts); a moderator no longer reads all of them. */
+export async function getDashboard(scope: AuditScope = { all: true }) {
+  const [content, [[liveRow]], { rows: changes }, messages] = await Promise.all([
     contentCounts(),
     db.execute(
       sql`select (select count(*) from ${staffUsers}) as staff_users, (select count(*) from ${contactMessages} where ${contactMessages.handled} = false) as unread`,
     ) as unknown as Promise<[Record<string, number>[]]>,
-    db
-      .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        entity: auditLog.entity,
-        entityId: auditLog.entityId,
-        summary: auditLog.summary,
-        createdAt: auditLog.createdAt,
-        staff: staffUsers.name,
-      })
-      .from(auditLog)
-      .leftJoin(staffUsers, eq(staffUsers.id, auditLog.staffId))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(12),
+    listAuditEntries(scope, { page: 1 }, 12),
     db
       .select({
         id: contactMessages.id,

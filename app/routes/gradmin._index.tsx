@@ -6,12 +6,15 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { requireStaff } from "~/utils/auth.server";
 import { getDashboard } from "~/models/dashboard.server";
+import { auditScopeOf } from "~/lib/admin/audit-scope";
+import { can } from "~/lib/permissions";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { staff } = await requireStaff(request, "dashboard");
-  const data = await getDashboard();
+  const data = await getDashboard(auditScopeOf(staff));
   return json({
     name: staff.name,
+    canReadAudit: can(staff, "content"),
     ...data,
     changes: data.changes.map((c) => ({ ...c, when: formatDhakaDateTime(c.createdAt) })),
     messages: data.messages.map((m) => ({ ...m, when: formatDhakaDateTime(m.createdAt) })),
@@ -19,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { name, counts, unread, changes, messages } = useLoaderData<typeof loader>();
+  const { name, counts, unread, changes, messages, canReadAudit } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>স্বাগতম, {name}</h1>
@@ -66,6 +69,11 @@ export default function Dashboard() {
             </table>
           </div>
         )}
+        {canReadAudit ? (
+          <p>
+            <a href="/gradmin/audit">পুরো অডিট লগ (The whole audit log) →</a>
+          </p>
+        ) : null}
       </section>
       <section aria-labelledby="messages-h">
         <h2 id="messages-h">নতুন বার্তা (Newest messages)</h2>

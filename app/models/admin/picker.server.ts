@@ -4,7 +4,8 @@
 // content.server.ts: the version the page was loaded at, the audit log, the content version that
 // public caches are keyed by), so two people picking at once cannot overwrite each other unseen.
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+// Read on the primary: a staff screen shows what was just saved.
+import { primary as db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { BankFilter } from "~/lib/admin/bank-filter";
 import { resourceDef } from "~/lib/admin/resources";
