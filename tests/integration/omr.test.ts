@@ -254,13 +254,15 @@ describe("limits", () => {
     const mixed = await upload([
       ["notes.txt", Buffer.from("not a picture")],
       ["huge.jpg", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(9 * 1024 * 1024)])],
+      ["a|broken.jpg", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)])],
     ]);
     expect(mixed.status).toBe(303);
     const failed = new URL(mixed.headers.get("Location")!, "http://x").searchParams.getAll("failed");
-    expect(failed).toEqual(["notes.txt|type", "huge.jpg|size"]);
+    expect(failed).toEqual(["notes.txt|type", "huge.jpg|size", "a|broken.jpg|unreadable"]);
     const shown = html(TeacherPaper, await (await page(new URL(mixed.headers.get("Location")!, "http://x").search)).json());
     expect(shown).toContain("এটি JPEG, PNG বা WebP ছবি নয়।");
     expect(shown).toContain("MB-এর বেশি বড়");
+    expect(shown).toContain("<strong>a|broken.jpg</strong>: ছবিটি খোলা বা পড়া যায়নি");
     // Nothing was stored, and no room stays taken.
     const [row] = await db.select({ n: schema.paperOwners.sheetCount }).from(schema.paperOwners).where(eq(schema.paperOwners.id, ownerId));
     expect(row.n).toBe(3);

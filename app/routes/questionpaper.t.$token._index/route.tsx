@@ -102,7 +102,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       pending: pending.map((p) => ({ id: p.id, roll: p.roll, name: p.originalName })),
       uncertain: uncertain.length,
       toCheck: toCheck.length,
-      summary: { ...summary, failed: summary.failed.map((f) => f.split("|")).map(([name, why]) => ({ name, why: FAILURES[why] ?? FAILURES.unreadable })) },
+      // "name|reason": the reason after the last bar (a file's name may hold one).
+      summary: { ...summary, failed: summary.failed.map((f) => ({ name: f.slice(0, f.lastIndexOf("|")), why: FAILURES[f.slice(f.lastIndexOf("|") + 1)] ?? FAILURES.unreadable })) },
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -157,20 +158,23 @@ async function upload(owner: Owner & { token: string }, request: Request, here: 
   }
   let stored = 0;
   let waiting = 0;
-  let unused = 0;
-  // One at a time: reading a photo takes a CPU core for a moment, and a class's upload should not take both.
-  for (const f of good) {
-    const scan = await scanSheet({ bytes: f.bytes, code: owner.code, paper: owner.paper, name: f.name });
-    if (!scan.ok) {
-      unused++;
-      failed.push(`${f.name}|${scan.reason}`);
-      continue;
+  try {
+    // One at a time: reading a photo takes a CPU core for a moment, and a class's upload should not take both.
+    for (const f of good) {
+      // A picture the decoder chokes on is that picture's failure, not the upload's.
+      const scan = await scanSheet({ bytes: f.bytes, code: owner.code, paper: owner.paper, name: f.name }).catch(() => ({ ok: false as const, reason: "unreadable" as const }));
+      if (!scan.ok) {
+        failed.push(`${f.name}|${scan.reason}`);
+        continue;
+      }
+      const { replaces } = await storeSheet({ ownerId: owner.id, sheet: scan.sheet });
+      if (replaces) waiting++;
+      else stored++;
     }
-    const { replaces } = await storeSheet({ ownerId: owner.id, sheet: scan.sheet });
-    if (replaces) waiting++;
-    else stored++;
+  } finally {
+    // The room taken for pictures that were not stored goes back, also when storing failed midway.
+    await releaseSheets({ ownerId: owner.id, n: good.length - stored - waiting });
   }
-  await releaseSheets({ ownerId: owner.id, n: unused });
   const q = new URLSearchParams({ read: String(stored), waiting: String(waiting) });
   for (const f of failed.slice(0, MAX_FILES)) q.append("failed", f.slice(0, 200));
   return redirect(`${here}?${q}#scan`, 303);
