@@ -4,7 +4,7 @@
 // so the same code always prints the same bytes.
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { answerKey, OPTION_KEYS, type PaperSet } from "~/lib/paper-sets";
-import { formatDate, formatMarks, formatMinutes, PAPER_LABEL, type PaperSettings } from "~/lib/paper-settings";
+import { answerAnyMarks, formatDate, formatMarks, formatMinutes, PAPER_LABEL, type PaperSettings } from "~/lib/paper-settings";
 import type { Question } from "~/lib/question";
 
 type PrintedQuestion = Omit<Question, "explanationHtml">;
@@ -169,7 +169,10 @@ export function PaperSetSheet({ paper, set }: { paper: PrintablePaper; set: Pape
   const both = set.mcq.length > 0 && set.creative.length > 0;
   const many = paper.sets.length > 1;
   const mcqMarks = set.mcq.reduce((n, i) => n + paper.questions[i.q].marks, 0);
-  const creativeMarks = set.creative.reduce((n, i) => n + paper.questions[i.q].marks, 0);
+  const s = paper.settings;
+  const creativeMarks = answerAnyMarks(set.creative.map((i) => paper.questions[i.q].marks), s.creativeAnswer);
+  const sectionFacts = (minutes: number | null | undefined, marks: number) =>
+    [minutes ? `সময়: ${formatMinutes(minutes)}` : "", `পূর্ণমান: ${formatMarks(marks)}`].filter(Boolean).join(" · ");
   return (
     <section className="mp-sheet mp-set" aria-label={many ? `সেট ${set.code}` : "প্রশ্নপত্র"} data-set={set.code}>
       <PaperHead settings={paper.settings} code={set.code} showCode={many} />
@@ -178,7 +181,7 @@ export function PaperSetSheet({ paper, set }: { paper: PrintablePaper; set: Pape
         <section className="mp-part" aria-label="বহুনির্বাচনি প্রশ্ন">
           {both ? (
             <h2 className="mp-part-title">
-              <span>বহুনির্বাচনি প্রশ্ন</span> <span>{formatMarks(mcqMarks)}</span>
+              <span>বহুনির্বাচনি প্রশ্ন</span> <span>{s.mcqMinutes ? sectionFacts(s.mcqMinutes, mcqMarks) : formatMarks(mcqMarks)}</span>
             </h2>
           ) : null}
           <McqSection paper={paper} set={set} />
@@ -186,10 +189,16 @@ export function PaperSetSheet({ paper, set }: { paper: PrintablePaper; set: Pape
       ) : null}
       {set.creative.length ? (
         <section className="mp-part" aria-label="সৃজনশীল প্রশ্ন">
-          {both ? (
+          {both || s.creativeAnswer || s.creativeMinutes ? (
             <h2 className="mp-part-title">
-              <span>সৃজনশীল প্রশ্ন</span> <span>{formatMarks(creativeMarks)}</span>
+              <span>সৃজনশীল প্রশ্ন</span>{" "}
+              <span>{s.creativeMinutes ? sectionFacts(s.creativeMinutes, creativeMarks) : formatMarks(creativeMarks)}</span>
             </h2>
+          ) : null}
+          {s.creativeAnswer ? (
+            <p className="mp-answer-any">
+              [যেকোনো {toBanglaDigits(s.creativeAnswer)}টি প্রশ্নের উত্তর দাও; প্রতিটি প্রশ্নের মান ডান পাশে।]
+            </p>
           ) : null}
           <CreativeSection paper={paper} set={set} />
         </section>

@@ -26,6 +26,11 @@ export type PaperSettings = {
   showSources: boolean;
   /** Picks the later sets' shuffles: another number, other orders. */
   seed: number;
+  /** "Answer any N" of the creative questions (null: all of them); the section's full marks follow. */
+  creativeAnswer?: number | null;
+  /** Each section's own time in minutes, printed with it (null: none). Older saved papers lack them. */
+  mcqMinutes?: number | null;
+  creativeMinutes?: number | null;
 };
 
 export type SettingsErrors = Partial<Record<keyof PaperSettings, string>>;
@@ -47,6 +52,9 @@ export const FIELD = {
   shuffleOptions: "shuffle_o",
   showSources: "sources",
   seed: "mix",
+  creativeAnswer: "cq_n",
+  mcqMinutes: "mcq_time",
+  creativeMinutes: "cq_time",
 } as const satisfies Record<keyof PaperSettings, string>;
 
 export const LIMITS = { institution: 120, exam: 120, className: 60, subject: 120, subjectCode: 12, instructions: 1000 } as const;
@@ -77,6 +85,9 @@ export function defaultSettings(ctx: { subject: string; className: string; marks
     shuffleOptions: true,
     showSources: true,
     seed: 1,
+    creativeAnswer: null,
+    mcqMinutes: null,
+    creativeMinutes: null,
   };
 }
 
@@ -159,6 +170,9 @@ const SETTING_FIELDS = {
     .pipe(z.string().max(LIMITS.instructions, `নির্দেশনা সর্বোচ্চ ${toBanglaDigits(LIMITS.instructions)} অক্ষরের হতে পারে।`)),
   sets: wholeOrEmpty(1, MAX_SETS, setsMessage).pipe(z.number({ message: setsMessage })),
   seed: wholeOrEmpty(1, MAX_SEED, seedMessage).pipe(z.number({ message: seedMessage })),
+  creativeAnswer: wholeOrEmpty(1, 99, "যতটির উত্তর দিতে হবে তা ১ বা তার বেশি একটি পূর্ণসংখ্যা হতে হবে (খালি রাখলে সবগুলো)।"),
+  mcqMinutes: wholeOrEmpty(1, MAX_MINUTES, `বহুনির্বাচনি অংশের সময় ১ থেকে ${toBanglaDigits(MAX_MINUTES)} মিনিটের মধ্যে হতে হবে।`),
+  creativeMinutes: wholeOrEmpty(1, MAX_MINUTES, `সৃজনশীল অংশের সময় ১ থেকে ${toBanglaDigits(MAX_MINUTES)} মিনিটের মধ্যে হতে হবে।`),
 } satisfies Partial<Record<keyof PaperSettings, z.ZodTypeAny>>;
 
 /**
@@ -199,6 +213,9 @@ export function settingsQuery(s: PaperSettings): [string, string][] {
     [FIELD.instructions, s.instructions],
     [FIELD.sets, String(s.sets)],
     [FIELD.seed, String(s.seed)],
+    [FIELD.creativeAnswer, s.creativeAnswer ? String(s.creativeAnswer) : ""],
+    [FIELD.mcqMinutes, s.mcqMinutes ? String(s.mcqMinutes) : ""],
+    [FIELD.creativeMinutes, s.creativeMinutes ? String(s.creativeMinutes) : ""],
   ];
   if (s.shuffleQuestions) out.push([FIELD.shuffleQuestions, "1"]);
   if (s.shuffleOptions) out.push([FIELD.shuffleOptions, "1"]);
@@ -209,6 +226,15 @@ export function settingsQuery(s: PaperSettings): [string, string][] {
 /* ------------------------------------------------------------------ printing them */
 
 export const PAPER_LABEL = { "": "", "1": "প্রথম পত্র", "2": "দ্বিতীয় পত্র" } as const;
+
+/**
+ * The creative section's full marks when only `answer` of the questions are answered: the `answer`
+ * largest marks (the boards' questions carry equal marks; with unequal ones a pupil may pick the largest).
+ */
+export function answerAnyMarks(marks: number[], answer: number | null | undefined): number {
+  const sorted = [...marks].sort((a, b) => b - a);
+  return sorted.slice(0, answer && answer < sorted.length ? answer : sorted.length).reduce((n, m) => n + m, 0);
+}
 
 /** 40 -> "৪০ মিনিট", 120 -> "২ ঘণ্টা", 155 -> "২ ঘণ্টা ৩৫ মিনিট". */
 export function formatMinutes(minutes: number): string {

@@ -10,6 +10,7 @@ import { BANK_QUERY_LISTS, BankFilterQuery, filterPairs, MAX_CREATIVE, MAX_MCQ, 
 import { seo } from "~/lib/meta";
 import { SET_CODES } from "~/lib/paper-sets";
 import {
+  answerAnyMarks,
   defaultSettings,
   FIELD,
   LIMITS,
@@ -55,6 +56,25 @@ async function selection(args: LoaderFunctionArgs, ids: number[]) {
 }
 
 /**
+ * "Answer any N" of the creative questions: N must be fewer than there are (else it is all of them,
+ * null). Full marks left empty follow: the MCQs' marks and the N largest creative marks.
+ */
+function answerAny(settings: PaperSettings, questions: { type: string; marks: number }[], fields: URLSearchParams): { settings: PaperSettings; error?: string } {
+  const creative = questions.filter((q) => q.type === "creative").map((q) => q.marks);
+  const n = settings.creativeAnswer ?? null;
+  if (n === null) return { settings };
+  if (n > creative.length) {
+    return { settings, error: `সৃজনশীল প্রশ্ন আছে ${toBanglaDigits(creative.length)}টি; যতটির উত্তর দিতে হবে তা এর বেশি হতে পারে না।` };
+  }
+  const next = { ...settings, creativeAnswer: n === creative.length ? null : n };
+  if (!(fields.get(FIELD.fullMarks) ?? "").trim()) {
+    const mcq = questions.filter((q) => q.type === "mcq").reduce((sum, q) => sum + q.marks, 0);
+    next.fullMarks = Math.min(MAX_MARKS, Math.max(1, Math.round(mcq + answerAnyMarks(creative, next.creativeAnswer))));
+  }
+  return { settings: next };
+}
+
+/**
  * Step 3, /make-question/{sname}/{sid}/{gid}/settings?q=..: the chosen questions and the paper's
  * settings (header, time, full marks from the questions' marks, instructions, 1–4 sets with their own
  * shuffles). The query may also carry settings (the paper's "change settings" link). The form POSTs
@@ -65,7 +85,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const query = new URL(args.request.url).searchParams;
   const filters = readQuery(BankFilterQuery, query, BANK_QUERY_LISTS);
   const { subject, base, questions, skipped, duplicates, overLimit, defaults } = await selection(args, readQuery(Selection, query, ["q"]).q);
-  const { settings } = readSettings(query, defaults, { form: false });
+  const { settings } = answerAny(readSettings(query, defaults, { form: false }).settings, questions, query);
   const step2 = `${base}/questions${stepQuery([...filterPairs(filters), ...questions.map((q): [string, number] => ["q", q.id])])}`;
   return json({
     subject,
@@ -84,8 +104,10 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   const { subject, questions, defaults } = await selection(args, fieldsOr400(Selection, form, ["q"]).q);
-  const { settings, errors } = readSettings(form, defaults, { form: true });
-  const problems: SettingsErrors & { form?: string } = { ...errors };
+  const read = readSettings(form, defaults, { form: true });
+  const { settings, error: answerError } = answerAny(read.settings, questions, form);
+  const problems: SettingsErrors & { form?: string } = { ...read.errors };
+  if (answerError && !problems.creativeAnswer) problems.creativeAnswer = answerError;
   if (!questions.length) problems.form = "কোনো প্রশ্ন বাছাই করা হয়নি: আগের ধাপে ফিরে প্রশ্ন বাছাই করুন।";
   if (Object.keys(problems).length) {
     const raw = Object.fromEntries(Object.values(FIELD).map((name) => [name, form.get(name) ?? ""]));
@@ -283,6 +305,39 @@ export default function MakeQuestionSettings() {
                   `প্রশ্নগুলোর নম্বর যোগ করে ${toBanglaDigits(computedMarks)}; দরকার হলে বদলান (খালি রাখলে ${toBanglaDigits(computedMarks)})।`,
                 )}
               </div>
+              {creative.length > 1 ? (
+                <div className="mq-grid">
+                  {field(
+                    "creativeAnswer",
+                    "সৃজনশীল: যতটির উত্তর দিতে হবে",
+                    <input
+                      id="f-creativeAnswer"
+                      type="number"
+                      name={FIELD.creativeAnswer}
+                      min={1}
+                      max={creative.length}
+                      step={1}
+                      inputMode="numeric"
+                      defaultValue={value("creativeAnswer")}
+                      aria-invalid={errors.creativeAnswer ? true : undefined}
+                      aria-describedby={described("creativeAnswer", true)}
+                    />,
+                    `যেমন ${toBanglaDigits(creative.length)}টি থেকে যেকোনো ${toBanglaDigits(Math.max(1, creative.length - 1))}টি; খালি রাখলে সবগুলো। পূর্ণমান খালি রাখলে সেই হিসাবে হবে।`,
+                  )}
+                  {mcq.length
+                    ? field(
+                        "mcqMinutes",
+                        "বহুনির্বাচনি অংশের সময় (মিনিট)",
+                        <input id="f-mcqMinutes" type="number" name={FIELD.mcqMinutes} min={1} max={MAX_MINUTES} step={1} inputMode="numeric" defaultValue={value("mcqMinutes")} aria-invalid={errors.mcqMinutes ? true : undefined} aria-describedby={described("mcqMinutes")} />,
+                      )
+                    : null}
+                  {field(
+                    "creativeMinutes",
+                    "সৃজনশীল অংশের সময় (মিনিট)",
+                    <input id="f-creativeMinutes" type="number" name={FIELD.creativeMinutes} min={1} max={MAX_MINUTES} step={1} inputMode="numeric" defaultValue={value("creativeMinutes")} aria-invalid={errors.creativeMinutes ? true : undefined} aria-describedby={described("creativeMinutes")} />,
+                  )}
+                </div>
+              ) : null}
               {field(
                 "instructions",
                 "নির্দেশনা",

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { answerKey, OPTION_KEYS } from "~/lib/paper-sets";
+import { formatMarks } from "~/lib/paper-settings";
 import { getSavedPaper, PAPER_KEEP_DAYS, PAPERS_PER_HOUR, prunePapers, type StoredPaper } from "~/models/make-question.server";
 import { loader as chaptersLoader } from "~/routes/make-question.$sname.$sid.$gid._index";
 import MakeQuestionBank, { loader as bankLoader } from "~/routes/make-question.$sname.$sid.$gid.questions";
@@ -537,6 +538,23 @@ describe("step 4: the saved paper", () => {
     expect(edit.searchParams.get("sets")).toBe("4");
     const reopened = await json(await call(settingsLoader, data.edit, P));
     expect(reopened.settings).toEqual(paper.settings);
+  });
+
+  it("prints 'answer any N' creative sections with their own full marks and time, and refuses N over the count", async () => {
+    const fields: [string, string][] = [["q", "1001"], ["q", "1002"], ["q", "1501"], ["q", "1503"], ["sets", "1"], ["marks", ""], ["cq_n", "1"], ["cq_time", "50"], ["mcq_time", "10"]];
+    const res = await call(settingsAction, `${BASE}/settings`, P, post(fields));
+    expect(res.status).toBe(303);
+    const saved = (await getSavedPaper(await codeOf(res)))!;
+    const creative = saved.questions.filter((q) => q.type === "creative").map((q) => q.marks);
+    expect(saved.settings).toMatchObject({ creativeAnswer: 1, creativeMinutes: 50, mcqMinutes: 10, fullMarks: 2 + Math.max(...creative) });
+    const code2 = await codeOf(res);
+    const page = html(SavedPaper, await json(await call(paperLoader, `/questionpaper/p/${code2}`, { code: code2 })));
+    expect(page).toContain("যেকোনো ১টি প্রশ্নের উত্তর দাও");
+    expect(page).toContain(`সময়: ৫০ মিনিট · পূর্ণমান: ${formatMarks(Math.max(...creative))}`);
+    expect(page).toContain("সময়: ১০ মিনিট · পূর্ণমান: ২");
+    const bad = await call(settingsAction, `${BASE}/settings`, P, post(fields.map(([k, v]) => [k, k === "cq_n" ? "3" : v])));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors.creativeAnswer).toContain("সৃজনশীল প্রশ্ন আছে ২টি");
   });
 
   it("404s unknown and malformed codes, lower-cases an upper-case code, and ignores a bad ?only=", async () => {

@@ -118,6 +118,9 @@ describe("paper settings", () => {
       shuffleOptions: false,
       showSources: false,
       seed: 9,
+      creativeAnswer: null,
+      mcqMinutes: null,
+      creativeMinutes: null,
     });
   });
 
