@@ -1,4 +1,4 @@
-// `npm run bench -- --omr [--flat 40] [--photo 120] [--seed 1] [--verbose]`: the OMR reader's accuracy
+// `npm run bench -- --omr [--flat 40] [--photo 120] [--seed 1] [--curl 2] [--hard] [--verbose]`: the OMR reader's accuracy
 // and cost on synthetic sheets (scripts/omr/synth.ts): flat renders, then phone-like photos with
 // perspective, turns, shadow, blur and JPEG. A bubble is right when read as the pupil meant it
 // (erased and crossed-out marks mean "not marked"); a silent error is a wrong bubble whose row
@@ -20,6 +20,7 @@ function arg(name: string, dflt: number): number {
 const verbose = process.argv.includes("--verbose");
 /** The most a photographed page bends, mm (the photos take 0 … this at random). */
 const curl = arg("curl", 2);
+const hard = process.argv.includes("--hard");
 
 export type Case = {
   layout: Layout;
@@ -57,13 +58,14 @@ export function makeCase(seed: number, photo: boolean): Case {
   const code = `P${Math.floor(r() * 1e8).toString(36).toUpperCase()}`;
   let p: PhotoOptions | null = null;
   if (photo) {
-    const widthPx = Math.round(1200 + r() * 2800);
+    // --hard: past what the reader is asked to handle, to see where it gives way.
+    const widthPx = hard ? Math.round(1000 + r() * 1000) : Math.round(1200 + r() * 2800);
     p = {
-      perspectiveDeg: r() * 15,
-      rotationDeg: Math.floor(r() * 4) * 90 + (r() - 0.5) * 10,
-      blur: (0.3 + r() * 1.3) * (widthPx / 1600),
-      jpegQuality: Math.round(60 + r() * 25),
-      light: { gradient: r() * 0.4, shadow: r() * 0.45 },
+      perspectiveDeg: r() * (hard ? 22 : 15),
+      rotationDeg: Math.floor(r() * 4) * 90 + (r() - 0.5) * (hard ? 20 : 10),
+      blur: (0.3 + r() * (hard ? 2.2 : 1.3)) * (widthPx / 1600),
+      jpegQuality: Math.round(hard ? 45 + r() * 20 : 60 + r() * 25),
+      light: { gradient: r() * (hard ? 0.55 : 0.4), shadow: r() * (hard ? 0.65 : 0.45) },
       widthPx,
       seed: seed * 7 + 3,
       curl: curl * r(),

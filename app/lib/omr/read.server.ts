@@ -235,7 +235,8 @@ function candidateQuads(blobs: Blob[]): (Point & { count: number })[][] {
   const quads: { area: number; q: (Point & { count: number })[] }[] = [];
   const seen = new Set<string>();
   for (const seed of sorted.slice(0, 40)) {
-    const group = sorted.filter((b) => b.count >= seed.count * 0.45 && b.count <= seed.count * 2.2);
+    // A steep view makes the near fiducials several times the size of the far ones.
+    const group = sorted.filter((b) => b.count >= seed.count * 0.3 && b.count <= seed.count * 3.3);
     if (group.length < 4) continue;
     const h = hull(group.map((b) => ({ x: b.cx, y: b.cy, count: b.count }) as Point & { count: number })) as (Point & { count: number })[];
     if (h.length < 4) continue;
@@ -251,7 +252,7 @@ function candidateQuads(blobs: Blob[]): (Point & { count: number })[][] {
           }
     if (!best) continue;
     const counts = best.q.map((p) => p.count);
-    if (Math.max(...counts) > 3 * Math.min(...counts)) continue;
+    if (Math.max(...counts) > 5 * Math.min(...counts)) continue;
     const key = best.q.map((p) => `${Math.round(p.x)},${Math.round(p.y)}`).join(";");
     if (seen.has(key)) continue;
     seen.add(key);
@@ -369,14 +370,15 @@ function percentile(values: number[], p: number): number {
 }
 
 /**
- * The bubble's fill, and the most of it found when looking 0.9 mm to either side or up or down: a
+ * The bubble's fill, and the most of it found when looking 0.9 mm (1.6 mm along the row) aside: a
  * mark found only off-centre means the sheet is not where the fit puts it, and its row is flagged.
  */
 function bubbleFillAround(img: Grey, h: Homography, b: Bubble, ink: number): { fill: number; shifted: number; white: number } {
   const centre = bubbleFill(img, h, b, ink);
   let shifted = centre.fill;
   if (centre.fill < MARKED_MAX) {
-    for (const [x, y] of [[0.9, 0], [-0.9, 0], [0, 0.9], [0, -0.9]]) {
+    // Farther along the row than across it: between timing bars a bend is estimated, not measured.
+    for (const [x, y] of [[0.9, 0], [-0.9, 0], [0, 0.9], [0, -0.9], [1.6, 0], [-1.6, 0]]) {
       shifted = Math.max(shifted, bubbleFill(img, h, { ...b, cx: b.cx + x, cy: b.cy + y }, ink).fill);
     }
   }
@@ -525,13 +527,37 @@ function offsetAt(anchors: Anchor[], x: number, y: number): { dx: number; dy: nu
 // ---------------------------------------------------------------------------------------------------
 // The QR.
 
-function readQr(img: Grey, h: Homography, pxPerMm = 8): QrData | null {
+function readQr(img: Grey, h: Homography, pxPerMm = 8, sharpen = 0): QrData | null {
   const q = FRAME.qr;
   const size = Math.round(q.w * pxPerMm);
   // Output pixel → mm → image pixel.
   const toMm: Homography = [1 / pxPerMm, 0, q.x, 0, 1 / pxPerMm, q.y, 0, 0, 1];
   const m = multiply(h, toMm);
-  const grey = warp(img.data, img.width, img.height, 1, m, size, size, [255]);
+  let grey: Uint8Array | Float32Array = warp(img.data, img.width, img.height, 1, m, size, size, [255]);
+  if (sharpen > 0) {
+    // Unsharp mask over about one module: a blurred photo's modules get their edges back.
+    const r = Math.max(1, Math.round(pxPerMm * 0.6));
+    const out = new Float32Array(size * size);
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        let sum = 0;
+        let n = 0;
+        for (let dy = -r; dy <= r; dy++) {
+          const yy = y + dy;
+          if (yy < 0 || yy >= size) continue;
+          for (let dx = -r; dx <= r; dx++) {
+            const xx = x + dx;
+            if (xx < 0 || xx >= size) continue;
+            sum += grey[yy * size + xx];
+            n++;
+          }
+        }
+        const v = grey[y * size + x];
+        out[y * size + x] = v + sharpen * (v - sum / n);
+      }
+    }
+    grey = out;
+  }
   // Stretch to full range: jsQR binarises on its own, but a dim shadowed QR reads better stretched.
   let lo = 255;
   let hi = 0;
@@ -548,6 +574,15 @@ function readQr(img: Grey, h: Homography, pxPerMm = 8): QrData | null {
   }
   const code = jsQR(rgba, size, size, { inversionAttempts: "dontInvert" });
   return code ? parseQrPayload(code.data) : null;
+}
+
+/** The QR at a few scales, sharpened or not: a small or blurred QR reads at one of them. */
+function readQrHard(img: Grey, h: Homography): QrData | null {
+  for (const [ppm, sharpen] of [[8, 1.5], [6, 1.5], [12, 2], [5, 0], [10, 0]]) {
+    const qr = readQr(img, h, ppm, sharpen);
+    if (qr) return qr;
+  }
+  return null;
 }
 
 /** The QR again from the photo at its own resolution: a blurred QR's modules survive better unscaled. */
@@ -568,7 +603,7 @@ async function readQrFullSize(image: Buffer, mmToPx: Homography, size: { width: 
       .toBuffer({ resolveWithObject: true });
     const img = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
     const h = multiply([1, 0, -left, 0, 1, -top, 0, 0, 1], mmToPx);
-    return readQr(img, h, 10) ?? readQr(img, h, 6);
+    return readQr(img, h, 10) ?? readQrHard(img, h);
   } catch {
     return null;
   }
@@ -614,14 +649,21 @@ export async function readSheet(image: Buffer, options: ReadOptions): Promise<Re
     factor *= 2;
   }
   const quads = candidateQuads(darkBlobs(detect));
-  let found: { h: Homography; rotation: number } | null = null;
-  for (const quad of quads.slice(0, 6)) {
-    found = orient(detect, quad);
-    if (found) break;
+  // A quad is the sheet when its orientation square is clear and, refitted at full resolution, its
+  // four fiducials are dark squares where it put them (a wrong pick moves by many mm or finds paper).
+  let found: { h: Homography; rotation: number; errorMm: number } | null = null;
+  for (const quad of quads.slice(0, 8)) {
+    const o = orient(detect, quad);
+    if (!o) continue;
+    const refit = refineCorners(work, scaleOutput(o.h, factor));
+    if (refit.errorMm > 2.5) continue;
+    const contrasts = FRAME.corners.map((c) => squareContrast(work, refit.h, c.cx, c.cy, c.size));
+    if (Math.min(...contrasts) < 0.4) continue;
+    found = { h: refit.h, rotation: o.rotation, errorMm: refit.errorMm };
+    break;
   }
   if (!found) return fail("no-sheet");
-  const { h: fitted, errorMm } = refineCorners(work, scaleOutput(found.h, factor));
-  const h = fitted;
+  const { h, errorMm } = found;
   const p0 = apply(h, FRAME.corners[0].cx, FRAME.corners[0].cy);
   const p2 = apply(h, FRAME.corners[2].cx, FRAME.corners[2].cy);
   const pxPerMm = Math.hypot(p2.x - p0.x, p2.y - p0.y) / Math.hypot(FRAME.corners[2].cx - FRAME.corners[0].cx, FRAME.corners[2].cy - FRAME.corners[0].cy);
@@ -629,6 +671,7 @@ export async function readSheet(image: Buffer, options: ReadOptions): Promise<Re
 
   let qr = readQr(work, h);
   if (!qr && decoded.scale > 1.2) qr = await readQrFullSize(image, scaleOutput(h, decoded.scale), decoded);
+  if (!qr && decoded.scale <= 1.2) qr = readQrHard(work, h);
   // A QR that names another paper is never read with the expected layout: its bubbles are elsewhere.
   const layout = qr ? options.layoutFor(qr) : (options.layoutFor(null) ?? options.expectedLayout ?? null);
   if (!layout) return fail(qr ? "unknown-paper" : "no-qr");
