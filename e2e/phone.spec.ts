@@ -150,3 +150,29 @@ test("the Bangla digit one is drawn whole in every weight the site's font is use
     expect(h.one / h.nine, `weight ${weight}`).toBeGreaterThan(0.95);
   }
 });
+
+test("offline, a failed video thumbnail goes straight to the site's own image instead of trying every size", async ({ page }) => {
+  test.skip(!isJsOn(), "the fallback is the enhancement script's; without it the sized box stays empty");
+  // The phone has lost its connection: the browser says so, and the video host does not answer (503: a
+  // status the suite does not count as the page's own console error).
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "onLine", { get: () => false }));
+  const asked: string[] = [];
+  await page.route(/^https:\/\/i\.ytimg\.com\//, (r) => {
+    asked.push(r.request().url());
+    return r.fulfill({ status: 503, body: "" });
+  });
+  await page.goto("/live/room");
+  const thumbs = page.locator("img[data-fallbacks]");
+  expect(await thumbs.count()).toBeGreaterThan(0);
+  for (const img of await thumbs.all()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect(img).toHaveAttribute("src", "/images/video-fallback.svg");
+  }
+  // One request per thumbnail, not one per size.
+  const perVideo = new Map<string, number>();
+  for (const u of asked) {
+    const id = /\/vi\/([\w-]+)\//.exec(u)![1];
+    perVideo.set(id, (perVideo.get(id) ?? 0) + 1);
+  }
+  expect([...perVideo.values()].every((n) => n === 1), JSON.stringify([...perVideo])).toBe(true);
+});

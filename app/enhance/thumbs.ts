@@ -3,8 +3,11 @@
  * the next URL. Without JS a failed thumbnail just shows its reserved, sized box.
  */
 function next(img: HTMLImageElement): void {
-  const [url, ...rest] = (img.getAttribute("data-fallbacks") || "").split(" ").filter(Boolean);
+  let [url, ...rest] = (img.getAttribute("data-fallbacks") || "").split(" ").filter(Boolean);
   if (!url) return;
+  // Offline, every other size of the video host fails too, each a request and a console error: go
+  // straight to the last fallback, our own image.
+  if (!navigator.onLine) [url, rest] = [rest.pop() || url, []];
   img.setAttribute("data-fallbacks", rest.join(" "));
   img.src = url;
 }
