@@ -11,6 +11,10 @@ const ADMIN = { username: "admin", password: "admin-demo-2026" };
 const SCREENS = [
   "/gradmin",
   "/gradmin/content",
+  "/gradmin/trash",
+  "/gradmin/audit",
+  "/gradmin/content/exams/1/pick",
+  "/gradmin/content/question-sets/1/pick",
   "/gradmin/import",
   "/gradmin/settings",
   "/gradmin/live",

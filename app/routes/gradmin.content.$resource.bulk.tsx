@@ -125,9 +125,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "একসাথে অনেকগুলো (Bulk action) — Admin" }];
 
 const QUESTION: Record<BulkAction, (n: string, many: string, target: string) => string> = {
-  delete: (n, many) => `${many}: ${n}টি ট্র্যাশে সরাবেন? (Move ${n} to the trash?)`,
-  move: (n, many, target) => `${many}: ${n}টি "${target}" অধ্যায়ে সরাবেন? (Move ${n} to the chapter "${target}"?)`,
-  "add-to-set": (n, many, target) => `${many}: ${n}টি "${target}" সেটে যোগ করবেন? (Add ${n} to the set "${target}"?)`,
+  delete: (n, many) => `${many}: ${toBanglaDigits(n)}টি ট্র্যাশে সরাবেন? (Move ${n} to the trash?)`,
+  move: (n, many, target) => `${many}: ${toBanglaDigits(n)}টি "${target}" অধ্যায়ে সরাবেন? (Move ${n} to the chapter "${target}"?)`,
+  "add-to-set": (n, many, target) => `${many}: ${toBanglaDigits(n)}টি "${target}" সেটে যোগ করবেন? (Add ${n} to the set "${target}"?)`,
 };
 
 export default function BulkConfirm() {
@@ -139,7 +139,7 @@ export default function BulkConfirm() {
       <p>
         <a href={d.back}>← তালিকা (List)</a>
       </p>
-      <h1>{QUESTION[d.choice.action as BulkAction](toBanglaDigits(n), d.many, d.target)}</h1>
+      <h1>{QUESTION[d.choice.action as BulkAction](n, d.many, d.target)}</h1>
       {refused?.error ? <Notice kind="error">{refused.error}</Notice> : null}
       <p className="muted">
         {d.choice.all ? "এই ফিল্টারে মেলা সবগুলো। (Every row matching the list's filter.)" : "টিক দেওয়া সারিগুলো। (The ticked rows.)"}{" "}
