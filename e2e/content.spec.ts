@@ -105,7 +105,10 @@ test("an editor creates a subject, chapter and topic with math, sees them on the
 
   // The first title comes back from the history (itself a new version).
   await page.getByRole("link", { name: "পুরোনো সংস্করণ (History)" }).click();
-  await page.getByRole("button", { name: /Restore version 1/ }).click();
+  // Restore shows what differs from the current version first, then asks.
+  await page.getByRole("link", { name: /Restore version 1/ }).click();
+  await expect(page.getByRole("term").filter({ hasText: "শিরোনাম (Title)" })).toContainText("differs");
+  await page.getByRole("button", { name: /Yes, restore version 1/ }).click();
   await expect(page.getByRole("status")).toContainText("restored");
   await expect(page.getByLabel("শিরোনাম (Title)")).toHaveValue(topic);
   await expect(page.getByText(/সংস্করণ \(version\) 3/)).toBeVisible();

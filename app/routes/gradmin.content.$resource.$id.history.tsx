@@ -1,10 +1,11 @@
 // /gradmin/content/{resource}/{id}/history: the kept versions of a topic, info page or question (who
-// saved it, when), one of them shown in full (?rev=), and restore, which is itself a new save.
+// saved it, when), one of them shown (?rev=) with what differs from the current version, and restore
+// from there, after that comparison (itself a new save).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
-import { describeValue, rowToRaw } from "~/lib/admin/fields";
+import { changedFields, describeValue, rowToRaw } from "~/lib/admin/fields";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { notFound } from "~/lib/http.server";
@@ -25,6 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [revisions, shown] = await Promise.all([listRevisionsOf(def, row.id), revId ? getRevision(def, row.id, revId) : null]);
   if (revId && !shown) throw notFound("এই সংস্করণটি নেই। (No such version.)");
   const raw = shown ? rowToRaw(def.fields, shown.snapshot) : null;
+  // Fields the snapshot lacks (older snapshots kept fewer) stay as they are on a restore: not a change.
+  const current = rowToRaw(def.fields, row);
+  const changed = raw ? new Set(changedFields(def.fields.filter((f) => Object.hasOwn(shown!.snapshot, f.name)), raw, current).map((f) => f.name)) : new Set<string>();
   return json({
     key: def.key,
     one: def.one,
@@ -32,7 +36,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     version: row.version,
     csrf,
     revisions: revisions.map((r) => ({ id: r.id, version: r.version, by: r.staff, at: formatDhakaDateTime(new Date(r.createdAt)) })),
-    shown: shown && raw ? { id: shown.id, version: shown.version, fields: def.fields.map((f) => ({ label: f.label, value: describeValue(f, raw) })) } : null,
+    shown:
+      shown && raw
+        ? {
+            id: shown.id,
+            version: shown.version,
+            fields: def.fields.map((f) => ({ label: f.label, value: describeValue(f, raw), now: describeValue(f, current), changed: changed.has(f.name) })),
+          }
+        : null,
   });
 }
 
@@ -96,14 +107,9 @@ export default function History() {
                     {r.version === data.version ? (
                       <span className="muted">এখনকারটির মতো (same as current)</span>
                     ) : (
-                      <Form method="post">
-                        <CsrfInput token={data.csrf} />
-                        <input type="hidden" name="rev" value={r.id} />
-                        <input type="hidden" name="version" value={data.version} />
-                        <button type="submit" className="btn-secondary">
-                          সংস্করণ {toBanglaDigits(r.version)} ফিরিয়ে আনুন (Restore version {r.version})
-                        </button>
-                      </Form>
+                      <a href={`?rev=${r.id}#shown-h`}>
+                        সংস্করণ {toBanglaDigits(r.version)} ফিরিয়ে আনুন… (Restore version {r.version}…)
+                      </a>
                     )}
                   </td>
                 </tr>
@@ -115,16 +121,42 @@ export default function History() {
       {data.shown ? (
         <section className="panel" aria-labelledby="shown-h">
           <h2 id="shown-h">সংস্করণ {toBanglaDigits(data.shown.version)} (Version {data.shown.version})</h2>
+          <p>
+            এখনকার সংস্করণ থেকে যা আলাদা: {toBanglaDigits(data.shown.fields.filter((f) => f.changed).length)}টি ঘর। (Differs from the current version in{" "}
+            {data.shown.fields.filter((f) => f.changed).length} fields.)
+          </p>
           <dl className="snapshot">
             {data.shown.fields.map((f) => (
-              <div key={f.label}>
-                <dt>{f.label}</dt>
+              <div key={f.label} className={f.changed ? "changed" : undefined}>
+                <dt>
+                  {f.label} {f.changed ? <strong>· আলাদা (differs)</strong> : <span className="muted">· একই (same)</span>}
+                </dt>
                 <dd>
-                  <pre className="diff">{f.value || "—"}</pre>
+                  {f.changed ? (
+                    <>
+                      <p className="muted">এই সংস্করণে (in this version):</p>
+                      <pre className="diff diff-old">{f.value || "—"}</pre>
+                      <p className="muted">এখন (now):</p>
+                      <pre className="diff diff-new">{f.now || "—"}</pre>
+                    </>
+                  ) : (
+                    <pre className="diff">{f.value || "—"}</pre>
+                  )}
                 </dd>
               </div>
             ))}
           </dl>
+          {data.shown.version === data.version ? null : (
+            <Form method="post" className="form-actions">
+              <CsrfInput token={data.csrf} />
+              <input type="hidden" name="rev" value={data.shown.id} />
+              <input type="hidden" name="version" value={data.version} />
+              <button type="submit" className="btn-primary">
+                হ্যাঁ, সংস্করণ {toBanglaDigits(data.shown.version)} ফিরিয়ে আনুন (Yes, restore version {data.shown.version})
+              </button>
+              <span className="muted">এখনকারটিও একটি সংস্করণ হিসেবে থেকে যাবে। (The current one is kept as a version too.)</span>
+            </Form>
+          )}
         </section>
       ) : null}
     </>
