@@ -130,3 +130,19 @@ describe("the trash", () => {
     expect(await db.select().from(schema.trashItems)).toEqual([]);
   });
 });
+
+describe("restoring a kept version", () => {
+  it("shows which fields differ from the current version before it is restored", async () => {
+    await db.insert(schema.titles).values({ id: 22, categoryId: 11, name: "নতুন নাম", content: "<p>একই লেখা</p>", version: 2 });
+    const [rev] = await db
+      .insert(schema.revisions)
+      .values({ entity: "title", entityId: 22, version: 1, snapshot: { categoryId: 11, name: "পুরোনো নাম", content: "<p>একই লেখা</p>", image: null, sort: 0 } });
+    const revId = Number((rev as { insertId: number }).insertId);
+    const history = await route("gradmin.content.$resource.$id.history.tsx");
+    const res = await run(history.loader, get(`/gradmin/content/topics/22/history?rev=${revId}`), { resource: "topics", id: "22" });
+    type Shown = { shown: { fields: { label: string; changed: boolean; value: string; now: string }[] } };
+    const fields = ((await res.json()) as Shown).shown.fields;
+    expect(fields.filter((f) => f.changed).map((f) => [f.value, f.now])).toEqual([["পুরোনো নাম", "নতুন নাম"]]);
+    expect(fields.find((f) => f.label.includes("Content"))?.changed).toBe(false);
+  });
+});
