@@ -757,7 +757,31 @@ export const media = mysqlTable(
 
 /* ------------------------------------------------------------------ history -- */
 
-export const revisionEntities = ["title", "info_page", "question"] as const;
+/** What keeps revisions: every content type of the admin (new kinds are added at the end). */
+export const revisionEntities = [
+  "title",
+  "info_page",
+  "question",
+  "grade",
+  "subject",
+  "chapter",
+  "mcq_category",
+  "question_set",
+  "exam_title_group",
+  "exam_group",
+  "exam_subject",
+  "exam",
+  "board_subject",
+  "board",
+  "board_paper",
+  "example",
+  "video",
+  "live_class",
+  "footer",
+  "footer_tweet",
+  "footer_update",
+  "page_meta",
+] as const;
 export type RevisionEntity = (typeof revisionEntities)[number];
 
 /**

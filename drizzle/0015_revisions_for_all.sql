@@ -1,0 +1,1 @@
+ALTER TABLE `revisions` MODIFY COLUMN `entity` enum('title','info_page','question','grade','subject','chapter','mcq_category','question_set','exam_title_group','exam_group','exam_subject','exam','board_subject','board','board_paper','example','video','live_class','footer','footer_tweet','footer_update','page_meta') NOT NULL;
