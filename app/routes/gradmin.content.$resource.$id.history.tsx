@@ -1,4 +1,4 @@
-// /gradmin/content/{resource}/{id}/history: the kept versions of a topic, info page or question (who
+// /gradmin/content/{resource}/{id}/history: the kept versions of a content row, any type (who
 // saved it, when), one of them shown (?rev=) with what differs from the current version, and restore
 // from there, after that comparison (itself a new save).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -146,3 +146,26 @@ describe("restoring a kept version", () => {
     expect(fields.find((f) => f.label.includes("Content"))?.changed).toBe(false);
   });
 });
+
+describe("history for every content type", () => {
+  it("a chapter keeps the version a save replaces, and restores it after the comparison", async () => {
+    const edit = await route("gradmin.content.$resource.$id._index.tsx");
+    const [before] = await db.select({ version: schema.categories.version }).from(schema.categories).where(eq(schema.categories.id, 12));
+    const saved = await run(edit.action, post("/gradmin/content/chapters/12", { subjectId: "1", name: "নতুন অধ্যায়ের নাম", sort: "0", version: String(before.version) }), {
+      resource: "chapters",
+      id: "12",
+    });
+    expect(saved.status).toBe(302);
+    const history = await route("gradmin.content.$resource.$id.history.tsx");
+    type H = { version: number; revisions: { id: number; version: number }[]; shown: { fields: { label: string; changed: boolean }[] } | null };
+    const list = (await (await run(history.loader, get("/gradmin/content/chapters/12/history"), { resource: "chapters", id: "12" })).json()) as H;
+    // The newest kept version is the one this save replaced (older ones: the trash's delete kept one).
+    expect(list.revisions[0].version).toBe(before.version);
+    const shown = (await (await run(history.loader, get(`/gradmin/content/chapters/12/history?rev=${list.revisions[0].id}`), { resource: "chapters", id: "12" })).json()) as H;
+    expect(shown.shown!.fields.filter((f) => f.changed).map((f) => f.label)).toEqual(["নাম (Name)"]);
+    const restored = await run(history.action, post("/gradmin/content/chapters/12/history", { rev: String(list.revisions[0].id), version: String(list.version) }), { resource: "chapters", id: "12" });
+    expect(restored.status).toBe(302);
+    const [row] = await db.select({ name: schema.categories.name }).from(schema.categories).where(eq(schema.categories.id, 12));
+    expect(row.name).toBe("খালি অধ্যায়");
+  });
+});

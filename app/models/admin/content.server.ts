@@ -310,11 +310,13 @@ const dep = (table: MySqlTable, column: MySqlColumn, bn: string, en: string, res
 
 const BINDINGS: Record<string, Binding> = {
   grades: {
+    revision: "grade",
     table: s.grades,
     label: s.grades.name,
     dependents: [dep(s.categories, s.categories.gradeId, "অধ্যায়", "chapters", "chapters"), dep(s.questions, s.questions.gradeId, "প্রশ্ন", "questions", "questions")],
   },
   subjects: {
+    revision: "subject",
     table: s.subjects,
     label: s.subjects.name,
     children: subjectGrades,
@@ -325,6 +327,7 @@ const BINDINGS: Record<string, Binding> = {
     ],
   },
   chapters: {
+    revision: "chapter",
     table: s.categories,
     label: s.categories.name,
     search: "categories",
@@ -335,6 +338,7 @@ const BINDINGS: Record<string, Binding> = {
   },
   topics: { table: s.titles, label: s.titles.name, revision: "title", search: "titles" },
   "mcq-categories": {
+    revision: "mcq_category",
     table: s.mcqCategories,
     label: s.mcqCategories.name,
     dependents: [
@@ -343,6 +347,7 @@ const BINDINGS: Record<string, Binding> = {
     ],
   },
   "question-sets": {
+    revision: "question_set",
     table: s.questionSets,
     label: s.questionSets.name,
     children: setQuestionList,
@@ -366,22 +371,26 @@ const BINDINGS: Record<string, Binding> = {
     ],
   },
   "exam-title-groups": {
+    revision: "exam_title_group",
     table: s.examTitleGroups,
     label: s.examTitleGroups.name,
     dependents: [dep(s.examGroups, s.examGroups.titleGroupId, "পরীক্ষার গ্রুপ", "exam groups", "exam-groups", "titleGroupId")],
   },
   "exam-groups": {
+    revision: "exam_group",
     table: s.examGroups,
     label: s.examGroups.name,
     dependents: [dep(s.examGroupSubjects, s.examGroupSubjects.groupId, "গ্রুপের বিষয়", "group subjects", "exam-subjects", "groupId")],
   },
   "exam-subjects": {
+    revision: "exam_subject",
     table: s.examGroupSubjects,
     label: s.examGroupSubjects.name,
     search: "exam_group_subjects",
     dependents: [dep(s.examTitles, s.examTitles.groupSubjectId, "পরীক্ষা", "exams", "exams", "groupSubjectId")],
   },
   exams: {
+    revision: "exam",
     table: s.examTitles,
     label: s.examTitles.name,
     search: "exam_titles",
@@ -391,25 +400,27 @@ const BINDINGS: Record<string, Binding> = {
     dependents: [dep(s.examAttempts, s.examAttempts.examId, "শিক্ষার্থীদের পরীক্ষা", "students' attempts")],
   },
   "board-subjects": {
+    revision: "board_subject",
     table: s.boardSubjects,
     label: s.boardSubjects.name,
     search: "board_subjects",
     dependents: [dep(s.boardPapers, s.boardPapers.boardSubjectId, "বোর্ড প্রশ্নপত্র", "board papers", "board-papers", "boardSubjectId")],
   },
   boards: {
+    revision: "board",
     table: s.boards,
     label: s.boards.name,
     dependents: [dep(s.boardPapers, s.boardPapers.boardId, "বোর্ড প্রশ্নপত্র", "board papers", "board-papers", "boardId")],
   },
-  "board-papers": { table: s.boardPapers, label: s.boardPapers.title, search: "board_papers" },
-  examples: { table: s.examples, label: s.examples.question, validate: validateExample },
-  videos: { table: s.videos, label: s.videos.url, search: "videos", validate: validateVideo },
-  "live-classes": { table: s.liveClasses, label: s.liveClasses.title },
+  "board-papers": { revision: "board_paper", table: s.boardPapers, label: s.boardPapers.title, search: "board_papers" },
+  examples: { revision: "example", table: s.examples, label: s.examples.question, validate: validateExample },
+  videos: { revision: "video", table: s.videos, label: s.videos.url, search: "videos", validate: validateVideo },
+  "live-classes": { revision: "live_class", table: s.liveClasses, label: s.liveClasses.title },
   "info-pages": { table: s.infoPages, label: s.infoPages.slug, revision: "info_page", assetBase: INFO_PAGE_ASSET_BASE, validate: validateInfoPage },
-  footer: { table: s.footerSettings, label: s.footerSettings.contactEmail },
-  "footer-tweets": { table: s.footerTweets, label: s.footerTweets.text },
-  "footer-updates": { table: s.footerUpdates, label: s.footerUpdates.text },
-  "page-meta": { table: s.pageMeta, label: s.pageMeta.path, validate: validatePageMeta },
+  footer: { revision: "footer", table: s.footerSettings, label: s.footerSettings.contactEmail },
+  "footer-tweets": { revision: "footer_tweet", table: s.footerTweets, label: s.footerTweets.text },
+  "footer-updates": { revision: "footer_update", table: s.footerUpdates, label: s.footerUpdates.text },
+  "page-meta": { revision: "page_meta", table: s.pageMeta, label: s.pageMeta.path, validate: validatePageMeta },
 };
 
 for (const r of RESOURCES) if (!BINDINGS[r.key]) throw new Error(`admin resource ${r.key} has no table binding`);
