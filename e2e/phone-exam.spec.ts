@@ -203,3 +203,18 @@ for (const width of [360, 320]) {
     });
   });
 }
+
+test("on a wide screen the same page: the score in view after Submit, the navbar in place, no extra link", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const [[qid, key]] = await examKeys(1);
+  await page.goto("/exampage/1");
+  await page.locator(`input[name="q${qid}"][value="${key}"]`).check();
+  await page.locator(".question-card").nth(12).scrollIntoViewIfNeeded();
+  await page.locator(".submit-confirm > summary").click();
+  await wholeOnScreen(page.locator(".confirm-pop"), page);
+  await shot(page, "exam-confirm");
+  await page.getByRole("button", { name: "হ্যাঁ, জমা দিন" }).click();
+  await scoreInView(page, `আপনি পেয়েছেন ${bn(1)} / ${bn(25)}`, "exam-submitted");
+  await expect(page.locator("[data-navbar]")).toBeInViewport();
+  await expect(page.getByRole("link", { name: "উপরে যান, মেনুতে ↑" })).toBeHidden();
+});
