@@ -120,3 +120,17 @@ for (const width of [1280, 360]) {
     expect(overflow, "page wider than the screen").toBeLessThanOrEqual(0);
   });
 }
+
+test("the audit log filters by action, the filter in the address", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/gradmin");
+  await page.getByRole("link", { name: /The whole audit log/ }).click();
+  await expect(page.getByRole("heading", { name: /অডিট লগ \(Audit log\)/ })).toBeVisible();
+  await page.getByLabel("কাজ (Action)").selectOption("sign-in");
+  await page.getByRole("button", { name: "ছাঁকুন (Filter)" }).click();
+  await expect(page).toHaveURL(/action=sign-in/);
+  const rows = page.getByRole("row").filter({ hasText: "session" });
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "· questions" })).toHaveCount(0);
+  await shot(page, "audit");
+});

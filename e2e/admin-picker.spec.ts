@@ -110,12 +110,15 @@ test("the set's order changes by number, by ↑ ↓ and by dragging; a ticked qu
   await page.getByRole("button", { name: `#${d} উপরে (Move #${d} up)` }).click();
   await expect.poll(() => setOrder(setId)).toEqual([c, a, d, b]);
   await expect(page.getByRole("button", { name: `#${c} উপরে (Move #${c} up)` })).toBeDisabled();
+  // The page shows the new order before the next change starts from it.
+  await expect.poll(() => page.locator("tr[data-question]").evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.question)))).toEqual([c, a, d, b]);
 
   if (isJsOn()) {
     // Dragging the last row onto the first puts it first.
     await expect(page.locator(`tr[data-question="${b}"]`)).toHaveAttribute("draggable", "true");
     await page.locator(`tr[data-question="${b}"]`).dragTo(page.locator(`tr[data-question="${c}"]`));
     await expect.poll(() => setOrder(setId)).toEqual([b, c, a, d]);
+    await expect.poll(() => page.locator("tr[data-question]").evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.question)))).toEqual([b, c, a, d]);
   }
   const before = await setOrder(setId);
   await page.getByLabel(`#${a} বাদ দিন (Remove #${a})`).check();

@@ -268,7 +268,8 @@ export default function PickQuestions() {
                   {d.inSet.map((q, i) => (
                     <tr
                       key={q.id}
-                      draggable={hydrated}
+                      // Not while a change is on its way: a drop would post the order of a page about to be replaced.
+                      draggable={hydrated && !busy}
                       onDragStart={() => setDragged(q.id)}
                       onDragOver={(e) => e.preventDefault()}
                       onDrop={(e) => {
