@@ -26,7 +26,12 @@ function qrSvg(text: string, size: number): string {
 
 const cssString = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
-/** The print CSS for the sets' pages: a named page per set with its code, set, page number and QR. */
+/**
+ * The print CSS for the sets' pages: a named page per set with its code, set, page number and QR.
+ * The document itself (html, body, main, the paper's container) takes the first set's page, so it
+ * starts on that page: a named page starting inside it printed a blank, unmarked first page in
+ * Chromium without JavaScript. The default page keeps no marks, or the OMR sheet would take them.
+ */
 export function pageMarksCss({ code, sets }: { code: string; sets: readonly Pick<PaperSet, "code">[] }): string {
   return sets
     .map((set, i) => {
@@ -36,7 +41,7 @@ export function pageMarksCss({ code, sets }: { code: string; sets: readonly Pick
         `@page set-${i} { margin: 12mm 12mm 22mm; ` +
         `@bottom-left { content: ${cssString(label)} counter(page, bengali); font: 600 9pt 'Hind Siliguri', sans-serif; vertical-align: middle; } ` +
         `@bottom-right { content: url(${cssString(qr)}); vertical-align: middle; } } ` +
-        `@media print { .mp-set[data-set="${set.code}"], .mp-key[data-key="${set.code}"] { page: set-${i}; } }`
+        `@media print { ${i === 0 ? "html, body, .main, .mp-page, " : ""}.mp-set[data-set="${set.code}"], .mp-key[data-key="${set.code}"] { page: set-${i}; } }`
       );
     })
     .join("\n");

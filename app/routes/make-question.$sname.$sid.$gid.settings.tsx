@@ -327,13 +327,13 @@ export default function MakeQuestionSettings() {
                   {mcq.length
                     ? field(
                         "mcqMinutes",
-                        "বহুনির্বাচনি অংশের সময় (মিনিট)",
+                        "বহুনির্বাচনি অংশের আলাদা সময় (মিনিটে)",
                         <input id="f-mcqMinutes" type="number" name={FIELD.mcqMinutes} min={1} max={MAX_MINUTES} step={1} inputMode="numeric" defaultValue={value("mcqMinutes")} aria-invalid={errors.mcqMinutes ? true : undefined} aria-describedby={described("mcqMinutes")} />,
                       )
                     : null}
                   {field(
                     "creativeMinutes",
-                    "সৃজনশীল অংশের সময় (মিনিট)",
+                    "সৃজনশীল অংশের আলাদা সময় (মিনিটে)",
                     <input id="f-creativeMinutes" type="number" name={FIELD.creativeMinutes} min={1} max={MAX_MINUTES} step={1} inputMode="numeric" defaultValue={value("creativeMinutes")} aria-invalid={errors.creativeMinutes ? true : undefined} aria-describedby={described("creativeMinutes")} />,
                   )}
                 </div>

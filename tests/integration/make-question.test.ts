@@ -481,7 +481,7 @@ describe("step 4: the saved paper", () => {
     expect(svg.match(/<circle[^>]*r="2\.2"/g)).toHaveLength(10 * 4 + 6 * 10 + 4 + 4);
     // Each set's pages carry the code, the set and the page number, and a QR of paper and set.
     for (const [i, set] of ["ক", "খ", "গ", "ঘ"].entries()) {
-      expect(data.printCss).toContain(`@page set-${i} `);
+      expect(data.printCss).toContain(`@page set-${i} { `);
       expect(data.printCss).toContain(`"প্রশ্নপত্র ${code} · সেট ${set} · পৃষ্ঠা " counter(page, bengali)`);
       expect(data.printCss).toContain(`.mp-set[data-set="${set}"]`);
     }
