@@ -17,6 +17,7 @@ import { resumeCodeFrom } from "~/lib/live-attempt";
 import type { Question } from "~/lib/question";
 import { listSetQuestions } from "./questions.server";
 import { onContentChange } from "./content-version.server";
+import { countHitUnless } from "./rate-limit.server";
 
 /* ------------------------------------------------------------------ the exam, shared by its attempts */
 
@@ -272,6 +273,14 @@ export async function resumeAttempt({ resumeCode, browserHash }: { resumeCode: s
   if (!row) return null;
   await db.update(examAttempts).set({ browserHash }).where(eq(examAttempts.id, row.id));
   return { id: row.id, examId: row.examId, finished: row.finishedAt !== null };
+}
+
+/**
+ * Counts a resume-code guess in `limit` only when no attempt has that code, and returns the wrong
+ * guesses in the window, in one statement (models/rate-limit.server: countHitUnless).
+ */
+export function countWrongResumeGuess({ key, windowSeconds, resumeCode }: { key: string; windowSeconds: number; resumeCode: string }): Promise<number> {
+  return countHitUnless({ key, windowSeconds, free: sql`exists (select 1 from ${examAttempts} where ${examAttempts.resumeCode} = ${resumeCode})` });
 }
 
 /** The first purge comes an hour after the process starts, then at most once an hour (after a start). */

@@ -2,7 +2,7 @@
 // request that arrives together see "one left" (25 simultaneous contact messages stored 23 against a
 // limit of 5), so a hit is counted and its new count returned by one upsert: MariaDB serialises the
 // upserts of one key on its row, and LAST_INSERT_ID(expr) hands this statement's own count back.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 // Read on the primary, never a replica: a limit counts what was just counted, on every instance alike.
 import { primary as db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
@@ -19,6 +19,23 @@ export async function countHit({ key, windowSeconds }: { key: string; windowSeco
     insert into ${rateLimits} (${sql.raw("`key`")}, hits, window_start) values (${key.slice(0, 191)}, last_insert_id(1), utc_timestamp())
     on duplicate key update
       hits = last_insert_id(if(${expired}, 1, hits + 1)),
+      window_start = if(${expired}, utc_timestamp(), window_start)`)) as unknown as [{ insertId: number }];
+  return Number(result.insertId);
+}
+
+/**
+ * Like countHit, but the hit is counted only when `free` (an SQL condition, e.g. "this code exists")
+ * is false, and the count is returned either way: one statement, so of simultaneous requests only the
+ * ones that cost something use up the budget, and one that arrives when the budget is spent sees it
+ * spent whether it would have cost or not (a right resume code does not tell itself apart then).
+ */
+export async function countHitUnless({ key, windowSeconds, free }: { key: string; windowSeconds: number; free: SQL }, executor: Executor = db): Promise<number> {
+  const expired = sql`window_start <= utc_timestamp() - interval ${windowSeconds} second`;
+  const cost = sql`if(${free}, 0, 1)`;
+  const [result] = (await executor.execute(sql`
+    insert into ${rateLimits} (${sql.raw("`key`")}, hits, window_start) values (${key.slice(0, 191)}, last_insert_id(${cost}), utc_timestamp())
+    on duplicate key update
+      hits = last_insert_id(if(${expired}, ${cost}, hits + ${cost})),
       window_start = if(${expired}, utc_timestamp(), window_start)`)) as unknown as [{ insertId: number }];
   return Number(result.insertId);
 }

@@ -13,8 +13,8 @@ import { clientAddressOf, readForm } from "~/lib/http.server";
 import { echoFields, parseFields, z, type FieldErrors } from "~/lib/input";
 import { normalizeResumeCode } from "~/lib/live-attempt";
 import { seo } from "~/lib/meta";
-import { resumeAttempt } from "~/models/attempts.server";
-import { clientKey, countHit, uncountHit } from "~/models/rate-limit.server";
+import { countWrongResumeGuess, resumeAttempt } from "~/models/attempts.server";
+import { clientKey } from "~/models/rate-limit.server";
 import { attemptPath, resultPath } from "./exampage.$grtid_.attempt.$attemptId/open.server";
 import examStyles from "~/styles/exam.css";
 import liveAttemptStyles from "~/styles/live-attempt.css";
@@ -51,12 +51,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return refused(parsed.errors, 400);
   const { code } = parsed.data;
   const limit = { key: `resume:${clientKey(clientAddressOf(context))}`, windowSeconds: RESUME_WINDOW_SECONDS };
-  if ((await countHit(limit)) > RESUME_TRIES) return refused({ form: TOO_MANY }, 429, { "Retry-After": String(RESUME_WINDOW_SECONDS) });
+  // Only wrong codes use up the budget, counted in the statement that looks the code up: students
+  // behind one address (a school, a carrier's NAT) resuming at the same moment are not refused.
+  if ((await countWrongResumeGuess({ ...limit, resumeCode: code })) > RESUME_TRIES) {
+    return refused({ form: TOO_MANY }, 429, { "Retry-After": String(RESUME_WINDOW_SECONDS) });
+  }
   const key = readBrowserKey(request) ?? newBrowserKey();
   const found = await resumeAttempt({ resumeCode: code, browserHash: browserHash(key) });
   if (!found) return refused({ code: UNKNOWN_CODE }, 400);
-  // Only wrong codes use up the budget.
-  await uncountHit(limit);
   const to = found.finished ? resultPath(found.examId, found.id) : attemptPath(found.examId, found.id);
   return redirect(to, { status: 303, headers: { "Set-Cookie": browserCookie(key, request), ...PRIVATE } });
 }

@@ -420,7 +420,7 @@ describe("the resume code", () => {
     const { resumeCode } = await row(id);
     const address = "198.51.100.20";
     for (let i = 0; i < 5; i++) expect((await resumeFrom("ZZZZ-ZZZZ", cookieOf("R"), address)).status).toBe(400);
-    expect((await resumeFrom(resumeCode!, cookieOf("R"), address)).status).toBe(303); // takes its own hit back
+    expect((await resumeFrom(resumeCode!, cookieOf("R"), address)).status).toBe(303); // costs no try
     for (let i = 0; i < 5; i++) expect((await resumeFrom("ZZZZ-ZZZ" + "Y", cookieOf("R"), address)).status).toBe(400);
     expect((await resumeFrom("0000-0000", cookieOf("R"), address)).status).toBe(400); // malformed: no try used
     const limited = await resumeFrom("ZZZZ-ZZZZ", cookieOf("R"), address);
@@ -433,6 +433,18 @@ describe("the resume code", () => {
     const statuses = await Promise.all(Array.from({ length: 25 }, () => resumeFrom("YYYY-YYYY", undefined, "198.51.100.21").then((r) => r.status)));
     expect(statuses.filter((s) => s === 400)).toHaveLength(RESUME_TRIES);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25 - RESUME_TRIES);
+  });
+
+  it("lets 30 students behind one address (a school, a carrier's NAT) resume at the same moment: right codes never use up the budget", async () => {
+    await db.delete(schema.rateLimits);
+    const codes: string[] = [];
+    for (let i = 0; i < 30; i++) codes.push((await row(await start(RUNNING, cookieOf(`n${i}`.padEnd(2, "x")), `ছাত্র ${i}`))).resumeCode!);
+    const statuses = await Promise.all(codes.map((code) => resumeFrom(code, undefined, "203.0.113.9").then((r) => r.status)));
+    expect(statuses).toEqual(Array(30).fill(303));
+    // The wrong ones are still counted: ten, then refused, and then a right one waits too.
+    for (let i = 0; i < RESUME_TRIES; i++) expect((await resumeFrom("ZZZZ-ZZZZ", undefined, "203.0.113.9")).status).toBe(400);
+    expect((await resumeFrom("ZZZZ-ZZZZ", undefined, "203.0.113.9")).status).toBe(429);
+    expect((await resumeFrom(codes[0], undefined, "203.0.113.9")).status).toBe(429);
   });
 });
 
