@@ -1,6 +1,7 @@
 // /gradmin: the dashboard.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { AuditTable } from "~/components/audit-table";
 import { useLoaderData } from "@remix-run/react";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
@@ -44,30 +45,7 @@ export default function Dashboard() {
         {changes.length === 0 ? (
           <p className="empty">এখনও কোনো পরিবর্তন নেই। (No changes yet.)</p>
         ) : (
-          <div className="table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">সময় (When)</th>
-                  <th scope="col">কে (Who)</th>
-                  <th scope="col">কী (What)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {changes.map((c) => (
-                  <tr key={c.id}>
-                    <td>{c.when}</td>
-                    <td>{c.staff ?? "—"}</td>
-                    <td>
-                      {c.action} · {c.entity}
-                      {c.entityId ? ` #${c.entityId}` : ""}
-                      {c.summary ? ` — ${c.summary}` : ""}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AuditTable rows={changes} />
         )}
         {canReadAudit ? (
           <p>

@@ -3,6 +3,7 @@
 // own; super admins everything, sign-ins and staff changes too (lib/admin/audit-scope.ts).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { AuditTable } from "~/components/audit-table";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin";
 import { auditScopeOf } from "~/lib/admin/audit-scope";
@@ -137,30 +138,7 @@ export default function Audit() {
       {rows.length === 0 ? (
         <p className="empty">কিছু মেলেনি। (Nothing matches.)</p>
       ) : (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">সময় (When)</th>
-                <th scope="col">কে (Who)</th>
-                <th scope="col">কী (What)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id}>
-                  <td>{c.when}</td>
-                  <td>{c.staff ?? "—"}</td>
-                  <td>
-                    {c.action} · {c.entity}
-                    {c.entityId ? ` #${c.entityId}` : ""}
-                    {c.summary ? ` — ${c.summary}` : ""}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AuditTable rows={rows} />
       )}
       {pages > 1 ? (
         <nav className="pager" aria-label="পাতা (Pages)">
