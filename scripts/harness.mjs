@@ -124,3 +124,36 @@ export async function seededDatabase(suffix) {
     throw e;
   }
 }
+
+/* ------------------------------------------------------------------ a simulated student's habits */
+
+export const pick = (list) => list[Math.floor(Math.random() * list.length)];
+/** A pause of about `ms` (60–140 %). */
+export const jitter = (ms) => ms * (0.6 + Math.random() * 0.8);
+
+/** What the attempt's background save answers while the attempt runs, or why it is not that. */
+export function savedJson(r) {
+  if (r.status !== 200) return "not 200";
+  try {
+    const data = JSON.parse(r.text);
+    return (data.finished === false && data.saved >= 0) || "answered finished";
+  } catch {
+    return "not JSON";
+  }
+}
+
+/**
+ * One page's think time: a JavaScript student's choices are saved in the background in two halves
+ * (`save(batch)`, then `ack(batch)`), a third of the time before each and after; without JavaScript
+ * the whole time passes before the form is sent.
+ */
+export async function thinkAndSave({ js, ids, think, save, ack }) {
+  if (!js) return sleep(jitter(think));
+  for (const batch of [ids.slice(0, Math.ceil(ids.length / 2)), ids.slice(Math.ceil(ids.length / 2))]) {
+    if (!batch.length) continue;
+    await sleep(jitter(think / 3));
+    await save(batch);
+    ack(batch);
+  }
+  await sleep(jitter(think / 3));
+}

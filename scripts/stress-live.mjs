@@ -15,7 +15,7 @@
 // attempt scored exactly as its student's answers say; the merit list complete, ranked by net, then
 // time taken, then start, and served within 10 s of the close.
 import { performance } from "node:perf_hooks";
-import { percentile, round, sleep } from "./harness.mjs";
+import { jitter, percentile, pick, round, savedJson, sleep, thinkAndSave } from "./harness.mjs";
 
 export const LIVE_EXAM_ID = 9900;
 const NEGATIVE_MARK = 0.25;
@@ -25,8 +25,6 @@ const MERIT_WITHIN_MS = 10_000;
 /** Seconds after the close before the list may be made: lib/attempt's GRACE_SECONDS. */
 const GRACE_SECONDS = 10;
 
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const jitter = (ms) => ms * (0.6 + Math.random() * 0.8);
 
 /** The live exam, made anew in the stress database from the first 25-question model test. */
 async function prepareExam(conn, { waitSeconds, windowSeconds }) {
@@ -176,26 +174,13 @@ async function liveStudent(ctx, s) {
     const ack = (ids) => {
       for (const id of ids) if (answers[id]) s.acked.set(id, answers[id]);
     };
-    if (s.js) {
-      const ids = Object.keys(answers).map(Number);
-      for (const batch of [ids.slice(0, Math.ceil(ids.length / 2)), ids.slice(Math.ceil(ids.length / 2))]) {
-        if (!batch.length) continue;
-        await sleep(jitter(think / 3));
-        await go("save", saveUrl, { method: "POST", body: body(batch), text: true }, (r) => {
-          if (r.status !== 200) return "not 200";
-          try {
-            const data = JSON.parse(r.text);
-            return (data.finished === false && data.saved >= 0) || "answered finished";
-          } catch {
-            return "not JSON";
-          }
-        });
-        ack(batch);
-      }
-      await sleep(jitter(think / 3));
-    } else {
-      await sleep(jitter(think));
-    }
+    await thinkAndSave({
+      js: s.js,
+      ids: Object.keys(answers).map(Number),
+      think,
+      save: (batch) => go("save", saveUrl, { method: "POST", body: body(batch), text: true }, savedJson),
+      ack,
+    });
     const last = p === exam.pages;
     const moved = await go("save", action, { method: "POST", body: body(shown, last ? { intent: "finish" } : { go: String(p * 10 + 1) }) }, redirectTo(last ? /\?confirm=1$/ : new RegExp(`\\?page=${p + 1}(#|$)`)));
     ack(shown);

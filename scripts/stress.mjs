@@ -42,8 +42,8 @@ import { performance } from "node:perf_hooks";
 import { dataRoot, ensureAptPackage, localPort, startLocalDb, stopLocalDb } from "./local-db.mjs";
 import { needsBuild, root, run, startServer } from "./setup.mjs";
 import {
-  flag, gitDescribe, intOption, onSignals, option, percentile, portOpen, quietRequestsEnv, round, seededDatabase, sleep,
-  stopChild, waitForHealth,
+  flag, gitDescribe, intOption, jitter, onSignals, option, percentile, pick, portOpen, quietRequestsEnv, round, savedJson, seededDatabase,
+  sleep, stopChild, thinkAndSave, waitForHealth,
 } from "./harness.mjs";
 
 const quick = flag("quick");
@@ -255,8 +255,6 @@ async function readExam(conn) {
   return { id: EXAM_ID, name: exam.name, questions, total: questions.size, pages: Math.ceil(questions.size / 10) };
 }
 
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const jitter = (ms) => ms * (0.6 + Math.random() * 0.8);
 /** The fastest student needs this share of the exam's answering time; the slowest all of it. */
 const PACE_MIN = 0.6;
 
@@ -312,26 +310,13 @@ async function runStudent(ctx, s) {
     const ack = (ids) => {
       for (const id of ids) if (answers[id]) s.acked.set(id, answers[id]);
     };
-    if (s.js) {
-      const ids = Object.keys(answers).map(Number);
-      for (const batch of [ids.slice(0, Math.ceil(ids.length / 2)), ids.slice(Math.ceil(ids.length / 2))]) {
-        if (!batch.length) continue;
-        await sleep(jitter(think / 3));
-        await step("save", `${attemptUrl}/save`, { method: "POST", body: form(batch).toString(), text: true }, (r) => {
-          if (r.status !== 200) return "not 200";
-          try {
-            const data = JSON.parse(r.text);
-            return (data.finished === false && data.saved >= 0) || "answered finished";
-          } catch {
-            return "not JSON";
-          }
-        });
-        ack(batch);
-      }
-      await sleep(jitter(think / 3));
-    } else {
-      await sleep(jitter(think));
-    }
+    await thinkAndSave({
+      js: s.js,
+      ids: Object.keys(answers).map(Number),
+      think,
+      save: (batch) => step("save", `${attemptUrl}/save`, { method: "POST", body: form(batch).toString(), text: true }, savedJson),
+      ack,
+    });
     const last = p === exam.pages;
     const extra = last ? { intent: "finish" } : { go: String(p * 10 + 1) };
     const moved = await step("save", attemptUrl, { method: "POST", body: form(shown, extra).toString() }, redirectTo(last ? /\?confirm=1$/ : new RegExp(`\\?page=${p + 1}(#|$)`)));
