@@ -12,7 +12,7 @@ import { resourceDef } from "~/lib/admin/resources";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { BOARD_CODES } from "~/lib/board-year";
 import { badRequest, fieldsOr400, notFound, paramsOr404 } from "~/lib/http.server";
-import { idText, intentOf, wholeText, z } from "~/lib/input";
+import { idText, intentOf, readQuery, wholeText, z } from "~/lib/input";
 import { requireAdminForm } from "~/utils/auth.server";
 import { requireResource } from "~/utils/admin-access.server";
 import { choicesFor } from "~/models/admin/content.server";
@@ -62,10 +62,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     filtered: isFiltered(filter),
     chapterChoices,
     boards: Object.entries(BOARD_CODES).map(([value, b]) => ({ value, label: `${b.name} (${value})` })),
-    done: url.searchParams.get("done"),
-    n: url.searchParams.get("n"),
+    ...readQuery(DoneQuery, url.searchParams),
   });
 }
+
+/** What the last change did (?done=…&n=…, set by the action's redirect): a known outcome or nothing. */
+const DoneQuery = z.object({
+  done: z
+    .string()
+    .refine((v) => Object.hasOwn(DONE, v))
+    .nullable()
+    .catch(null)
+    .default(null),
+  n: z.string().regex(/^\d{1,6}$/).nullable().catch(null).default(null),
+});
 
 /** The picker's posted controls; the filter a "random N" draws from is the page's own query. */
 const PickForm = z.object({

@@ -227,6 +227,16 @@ describe("an exam's questions", () => {
     expect((await run(picker.loader, get("/gradmin/content/topics/1/pick"), { resource: "topics", id: "1" })).status).toBe(404);
     expect((await run(picker.loader, get("/gradmin/content/exams/999/pick"), { resource: "exams", id: "999" })).status).toBe(404);
   });
+
+  it("reads what the last change did from the query only when it is one it knows (?done=constructor is nothing)", async () => {
+    const known = (await view("exams", EXAM, "?done=add&n=3")) as unknown as { done: string | null; n: string | null };
+    expect([known.done, known.n]).toEqual(["add", "3"]);
+    for (const q of ["?done=constructor&n=3", "?done=__proto__", "?done=add&n=<b>"]) {
+      const d = (await view("exams", EXAM, q)) as unknown as { done: string | null; n: string | null };
+      expect(d.done === null || d.n === null, q).toBe(true);
+      expect(d.done === "constructor" || d.done === "__proto__").toBe(false);
+    }
+  });
 });
 
 describe("the content lists' filters and id search", () => {
