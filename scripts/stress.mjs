@@ -26,7 +26,7 @@
 // Options: --students N (2000) --exam-seconds S (480: the slowest student's answering time; each has a pace) --start-window S (10) --load-seconds S (60)
 //   --connections N (200) --presence-seconds S (30) --fault-students N (300) --down-seconds S (15)
 //   --hostile-values N (200) --nginx-students N (1000) --port P (3410: the app; 3411, 3412 the two
-//   instances; 3420 nginx) --nginx-port P --sizes 250,500,… (with --find-max) --live-students N (10000) --live-wait S (150: registration before the start)
+//   instances; 3420 nginx) --nginx-port P --sizes 250,500,… (with --find-max) --live-students N (5000: the largest that held here) --live-wait S (150: registration before the start)
 //   --live-exam-seconds S (480) --live-sizes 3000,5000,… (with --find-max) --build --verbose
 import autocannon from "autocannon";
 import mysql from "mysql2/promise";
@@ -60,7 +60,7 @@ const OPT = {
   downSeconds: intOption("down-seconds", quick ? 8 : 15, 1),
   hostileValues: intOption("hostile-values", 200, 1),
   nginxStudents: intOption("nginx-students", quick ? 200 : 1000, 1),
-  liveStudents: intOption("live-students", quick ? 300 : 10000, 1),
+  liveStudents: intOption("live-students", quick ? 300 : 5000, 1),
   liveWait: intOption("live-wait", quick ? 40 : 150, 10),
   liveExamSeconds: intOption("live-exam-seconds", quick ? 60 : 480, 10),
   port: intOption("port", 3410, 1),
