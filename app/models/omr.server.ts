@@ -36,11 +36,12 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 /** A new private copy of the saved paper `code`: returns its token (the only time it exists outside the hash). */
 export async function createOwner({ code }: { code: string }): Promise<string | null> {
-  const [paper] = await db.select({ id: savedPapers.id }).from(savedPapers).where(eq(savedPapers.code, code)).limit(1);
-  if (!paper) return null;
   const token = newToken();
-  await db.insert(paperOwners).values({ paperId: paper.id, tokenHash: hashToken(token) });
-  return token;
+  // One statement: the copy is made for the paper of that code, or nothing when there is none.
+  const [result] = (await db.execute(sql`
+    insert into ${paperOwners} (paper_id, token_hash)
+    select ${savedPapers.id}, ${hashToken(token)} from ${savedPapers} where ${savedPapers.code} = ${code} limit 1`)) as unknown as [{ affectedRows: number }];
+  return result.affectedRows > 0 ? token : null;
 }
 
 export type Owner = { id: number; code: string; paper: StoredPaper; negative: number; sheetCount: number };

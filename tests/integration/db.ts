@@ -1,6 +1,6 @@
 // Test database helpers: the integration tests run against the real, freshly migrated test database
 // (scripts/test.mjs sets DATABASE_URL to it) and insert the rows each test needs.
-import { sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/mysql2";
 import mysql from "mysql2/promise";
 import { closeDb, db } from "~/db/client.server";
@@ -122,4 +122,10 @@ export async function callWith(fn: Loader | undefined, request: Request, params:
     if (e instanceof Response) return e;
     throw e;
   }
+}
+
+/** The code of the paper saved last: its public link is /questionpaper/p/{code} (the save itself goes to the teacher's private page). */
+export async function newestPaperCode(): Promise<string> {
+  const [row] = await db.select({ code: schema.savedPapers.code }).from(schema.savedPapers).orderBy(desc(schema.savedPapers.id)).limit(1);
+  return row.code;
 }

@@ -49,7 +49,7 @@ import { loader as legacyCountLoader } from "~/routes/api.online.count[.]php";
 import { action as pingAction } from "~/routes/api.online.ping";
 import { loader as healthLoader } from "~/routes/healthz";
 import { loader as notFoundLoader } from "~/routes/$";
-import { call, closeDb, db, insertQuestions, renderFixtures, resetTables, schema, type QuestionFixture } from "./db";
+import { call, closeDb, db, insertQuestions, newestPaperCode, renderFixtures, resetTables, schema, type QuestionFixture } from "./db";
 import { renderData } from "../support/render";
 
 // The route components read their data with Remix's hooks; here they get the loader/action output.
@@ -397,7 +397,8 @@ describe("every public page answers from stored HTML, with 0 KaTeX calls", () =>
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(saved.status).toBe(303);
-    const code = saved.headers.get("Location")!.split("/").at(-1)!;
+    // The save goes to the teacher's private page; the public link is the paper's code.
+    const code = await newestPaperCode();
     const paper = await data("questionpaper/p/{code}", () => call(savedPaperLoader, `/questionpaper/p/${code}`, { code }));
     // Two sets of the three MCQs (intro, body with two formulas, four options) and the creative question (stem, parts); keys and OMR have none.
     expect(katexCount(html(SavedPaper, paper))).toBe(2 * (3 * (1 + 2 + 4) + (1 + 4)));

@@ -46,7 +46,7 @@ import { action as mistakesAction, loader as mistakesLoader } from "~/routes/my-
 import { browserHash } from "~/lib/exam-browser.server";
 import { clearExamCache } from "~/models/attempts.server";
 import { loader as searchLoader } from "~/routes/search/route";
-import { call, closeDb, db, insertQuestions, resetTables, schema, type QuestionFixture } from "./db";
+import { call, closeDb, db, insertQuestions, newestPaperCode, resetTables, schema, type QuestionFixture } from "./db";
 
 const KEYS = ["ক", "খ", "গ", "ঘ"];
 const SUBJECT = { sname: "s1", sid: "1", gid: "1" };
@@ -140,7 +140,9 @@ const pages: Page[] = [
     "make-question settings POST",
     async () => {
       const res = await call(settingsAction, `${make}/settings`, SUBJECT, form([...new URLSearchParams(selection()), ["sets", "4"], ["exam", "টেস্ট"]]));
-      fx.paperCode = res.headers.get("Location")?.split("/").at(-1) ?? "";
+      // The save goes to the teacher's private page; the public link is the paper's code (read on the
+      // test's own connection, not counted).
+      fx.paperCode = await newestPaperCode();
       return res.status === 303 ? new Response("saved") : res;
     },
   ],
@@ -211,7 +213,9 @@ async function sizes() {
   const group = await json(call(subLoader, "/exam-subpage/1?group=1", { thtid: "1" }));
   const bank = await json(call(bankLoader, `${make}/questions?ch=1`, SUBJECT));
   const posted = await call(settingsAction, `${make}/settings`, SUBJECT, form([...new URLSearchParams(selection()), ["sets", "2"]]));
-  const code = posted.headers.get("Location")!.split("/").at(-1)!;
+  expect(posted.status).toBe(303);
+  // The save goes to the teacher's private page; the public link is the paper's code.
+  const code = await newestPaperCode();
   const saved = await json(call(savedPaperLoader, `/questionpaper/p/${code}`, { code }));
   const result = await json(call(resultLoader, `/exampage/1/attempt/${FINISHED}/result`, { grtid: "1", attemptId: FINISHED }));
   const attemptPage = await json(call(attemptLoader, `/exampage/1/attempt/${RUNNING}`, attempt, withCookie()));
@@ -421,7 +425,10 @@ describe("round trips per page", () => {
     // links. "search" is the first after the fill's save, so it also reads the two filter lists that
     // the others find kept.
     expect(small).toMatchObject({ search: 2 + 2, "search board and year (questions with their pages)": 2, "search, some words only": 4 });
-    expect(counts.filter(([, n]) => n > 8), "pages with more than 8 round trips").toEqual([]);
+    // Saving a paper is not a page: besides its own insert it makes the teacher's private copy (one
+    // insert ... select), so it may take one more.
+    const budget = (name: string) => (name === "make-question settings POST" ? 9 : 8);
+    expect(counts.filter(([name, n]) => n > budget(name)), "pages with more than 8 round trips").toEqual([]);
   });
 
   it("category?catid= redirects without a query", async () => {
