@@ -35,10 +35,25 @@ async function shot(page: Page, name: string) {
 
 const tag = () => `${test.info().project.name}-${Date.now()}`;
 
+/** Chapters (and their questions) this spec made: gone again after each test, so the other specs see the seeded site. */
+const made: number[] = [];
+
 async function newChapter(name: string) {
   const subject = await queryOne<{ id: number }>("SELECT id FROM subjects ORDER BY id LIMIT 1");
-  return (await exec("INSERT INTO categories (subject_id, name) VALUES (?, ?)", [subject.id, name])).insertId;
+  const id = (await exec("INSERT INTO categories (subject_id, name) VALUES (?, ?)", [subject.id, name])).insertId;
+  made.push(id);
+  return id;
 }
+
+test.afterEach(async () => {
+  if (!made.length) return;
+  const ids = made.splice(0).join(",");
+  await exec(`DELETE FROM question_options WHERE question_id IN (SELECT id FROM questions WHERE chapter_id IN (${ids}))`);
+  await exec(`DELETE FROM questions WHERE chapter_id IN (${ids})`);
+  await exec(`DELETE FROM trash_items WHERE entity = 'chapters' AND entity_id IN (${ids})`);
+  await exec(`DELETE FROM categories WHERE id IN (${ids})`);
+  await bumpVersion();
+});
 
 test("30 questions move to another chapter in one bulk action, confirmed by count", async ({ page }) => {
   const t = tag();
