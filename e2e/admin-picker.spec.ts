@@ -27,13 +27,30 @@ async function signIn(page: Page) {
   await expect(page.getByRole("heading", { name: /স্বাগতম/ })).toBeVisible();
 }
 
-/** A new empty set and an exam on it (full marks 0), named for this run. */
+/** Sets and exams this spec made: gone after each test, so their questions are never part of the seeded site's exams. */
+const made: { setId: number; examId: number }[] = [];
+
+/**
+ * A new empty set and an exam on it (full marks 0), named for this run. Its key is published: an exam
+ * with a sealed key hides the keys of its questions everywhere (the practice pages and the paper maker
+ * that other specs check).
+ */
 async function freshExam(label: string) {
   const name = `পিকার ${label} ${test.info().project.name} ${Date.now()}`;
   const set = await exec("INSERT INTO question_sets (name) VALUES (?)", [name]);
-  const exam = await exec("INSERT INTO exam_titles (name, question_set_id, full_marks, duration_minutes) VALUES (?, ?, 0, 30)", [name, set.insertId]);
+  const exam = await exec("INSERT INTO exam_titles (name, question_set_id, full_marks, duration_minutes, key_published) VALUES (?, ?, 0, 30, 1)", [name, set.insertId]);
+  made.push({ setId: set.insertId, examId: exam.insertId });
   return { setId: set.insertId, examId: exam.insertId, name };
 }
+
+test.afterEach(async () => {
+  for (const { setId, examId } of made.splice(0)) {
+    await exec("DELETE FROM exam_titles WHERE id = ?", [examId]);
+    await exec("DELETE FROM set_questions WHERE set_id = ?", [setId]);
+    await exec("DELETE FROM question_sets WHERE id = ?", [setId]);
+  }
+  await exec("UPDATE site_settings SET value = CAST(value AS UNSIGNED) + 1 WHERE `key` = 'content_version'");
+});
 
 const setOrder = async (setId: number) => {
   const conn = await mysql.createConnection({ uri: process.env.E2E_DATABASE_URL!, charset: "utf8mb4" });
