@@ -19,6 +19,12 @@ type StoredPaper = {
   sets: { code: "ক" | "খ" | "গ" | "ঘ"; mcq: { q: number; options: number[] }[]; creative: { q: number; options: number[] }[] }[];
 };
 
+// Every post on the teacher's page lands on a fragment (#scan, #results) that the stylesheet scrolls to
+// smoothly; a click while that scroll runs can land beside its button (a fresh-clone run clicked past
+// "না, আগেরটিই থাকুক" and past the review link). The user-visible flow is what this spec checks, not the
+// animation, so it runs with reduced motion, as a phone with animations off does.
+test.use({ reducedMotion: "reduce" });
+
 /** A 10-MCQ paper in sets ক and খ, made step by step; lands on the teacher's page. */
 async function makePaper(page: Page) {
   const subject = await queryOne<{ slug: string; sid: number; gid: number }>(
