@@ -69,8 +69,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     boards: def.key === "questions" ? Object.entries(BOARD_CODES).map(([value, b]) => ({ value, label: `${b.name} (${value})` })) : [],
     deleted,
     bulkActions: bulkActionsOf(def.key),
-    chapterTargets: bulkActionsOf(def.key).includes("move") ? (choices.chapters ?? []) : [],
-    setTargets: bulkActionsOf(def.key).includes("add-to-set") ? await refChoicesOf("question-sets") : [],
+    chapterTargets: bulkActionsOf(def.key).includes("move") ? listable(choices.chapters ?? []) : [],
+    setTargets: bulkActionsOf(def.key).includes("add-to-set") ? listable(await refChoicesOf("question-sets")) : [],
     bulkDone: readQuery(BulkDone, url.searchParams),
   });
 }
@@ -86,6 +86,12 @@ const BulkDone = z.object({
 
 /** A ref list longer than this gets a box that narrows it (typed text, sent with the filter). */
 const SEARCHABLE_FROM = 30;
+/**
+ * At most this many choices go into a page: a large site has thousands of chapters and question sets,
+ * and every one as an <option> (twice, with the data the page hydrates from) made the topic list 1.2 MB.
+ * Past it the find box narrows on the server, and a bulk target is asked by id (its confirmation names it).
+ */
+const LISTED_UP_TO = 300;
 
 /**
  * The list's filter dropdowns: one per filter field, its choices (a ref's rows, a select's options).
@@ -98,10 +104,14 @@ function filterControls(names: readonly string[], fields: readonly FieldDef[], c
     const all = f.kind === "ref" ? choices[f.ref] ?? [] : f.options;
     const chosen = params.get(name) ?? "";
     const needle = (params.get(`${name}_q`) ?? "").trim().slice(0, 60);
-    const options = needle ? all.filter((o) => o.value === chosen || o.label.toLowerCase().includes(needle.toLowerCase())) : all;
-    return [{ name, label: f.label, options, chosen, needle, searchable: f.kind === "ref" && all.length > SEARCHABLE_FROM }];
+    const matches = needle ? all.filter((o) => o.value === chosen || o.label.toLowerCase().includes(needle.toLowerCase())) : all;
+    const options = matches.length > LISTED_UP_TO ? [...matches.filter((o) => o.value === chosen), ...matches.filter((o) => o.value !== chosen).slice(0, LISTED_UP_TO)] : matches;
+    return [{ name, label: f.label, options, more: matches.length - options.length, chosen, needle, searchable: f.kind === "ref" && all.length > SEARCHABLE_FROM }];
   });
 }
+
+/** A bulk action's targets as a dropdown, or null when there are too many to list (then asked by id). */
+const listable = (targets: Option[]) => (targets.length > LISTED_UP_TO ? null : targets);
 
 const BULK_DONE: Record<BulkAction, (n: string) => string> = {
   delete: (n) => `${toBanglaDigits(n)}টি ট্র্যাশে সরানো হয়েছে। (${n} moved to the trash.)`,
@@ -172,9 +182,13 @@ export default function ResourceList() {
                       name={`${c.name}_q`}
                       value={needles[c.name] ?? ""}
                       onChange={(e) => setNeedles((n) => ({ ...n, [c.name]: e.target.value }))}
-                      aria-describedby={hydrated ? undefined : `${c.name}-find-hint`}
+                      aria-describedby={hydrated && !c.more ? undefined : `${c.name}-find-hint`}
                     />
-                    {hydrated ? null : (
+                    {c.more ? (
+                      <span id={`${c.name}-find-hint`} className="muted">
+                        আরও {toBanglaDigits(c.more)}টি তালিকায় নেই: লিখে "ছাঁকুন" চাপুন। ({c.more} more not listed: type and press Filter.)
+                      </span>
+                    ) : hydrated ? null : (
                       <span id={`${c.name}-find-hint`} className="muted">
                         লিখে "ছাঁকুন" চাপলে নিচের তালিকা ছোট হবে। (Type and press Filter to narrow the list below.)
                       </span>
@@ -299,7 +313,9 @@ export default function ResourceList() {
                 ))}
               </select>
             </label>
-            {chapterTargets.length ? (
+            {chapterTargets === null ? (
+              <TargetById name="toChapter" label="যে অধ্যায়ে সরাবেন: আইডি (Chapter to move to: id)" list="chapters" />
+            ) : chapterTargets.length ? (
               <label>
                 <span>যে অধ্যায়ে সরাবেন (Chapter to move to)</span>
                 <select name="toChapter" defaultValue="">
@@ -312,7 +328,9 @@ export default function ResourceList() {
                 </select>
               </label>
             ) : null}
-            {setTargets.length ? (
+            {setTargets === null ? (
+              <TargetById name="toSet" label="যে সেটে যোগ করবেন: আইডি (Set to add to: id)" list="question-sets" />
+            ) : setTargets.length ? (
               <label>
                 <span>যে সেটে যোগ করবেন (Set to add to)</span>
                 <select name="toSet" defaultValue="">
@@ -383,3 +401,17 @@ export default function ResourceList() {
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
+
+/** A bulk target too many to list: its id, found in that list; the confirmation names what it is. */
+function TargetById({ name, label, list }: { name: string; label: string; list: string }) {
+  return (
+    <label>
+      <span>{label}</span>
+      <input type="number" name={name} min={1} inputMode="numeric" aria-describedby={`${name}-hint`} />
+      <span id={`${name}-hint`} className="muted">
+        আইডি <a href={`/gradmin/content/${list}`}>তালিকায়</a> খুঁজে নিন; নিশ্চিত করার পাতায় নামটি দেখাবে। (Find the id in{" "}
+        <a href={`/gradmin/content/${list}`}>the list</a>; the confirmation shows its name.)
+      </span>
+    </label>
+  );
+}

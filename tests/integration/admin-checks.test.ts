@@ -3,27 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server";
 import { closeDb, db, resetTables, schema, callWith as run } from "./db";
+import { ORIGIN, type RouteModule, STAFF_PASSWORD, staffBrowser } from "./staff";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
-const ORIGIN = "http://test.local";
-const PASSWORD = "সবুজ-পাতার-দেশ-2026";
-
-type Args = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
-type Fn = (a: Args) => Promise<Response>;
-type RouteModule = { loader?: Fn; action?: Fn };
 type FormState = { raw: Record<string, string>; errors: Record<string, string> };
 
 const createScreen = () => import("../../app/routes/gradmin.content.$resource.new") as unknown as Promise<RouteModule>;
 const editScreen = () => import("../../app/routes/gradmin.content.$resource.$id._index") as unknown as Promise<RouteModule>;
 
-let cookie = "";
-let csrf = "";
-
-function post(path: string, fields: Record<string, string>) {
-  const body = new URLSearchParams({ csrf, ...fields });
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie }, body: body.toString() });
-}
+const staff = staffBrowser();
+const { get, post } = staff;
 
 /** A create: the new row's id, or the refusal (400) with what the form shows again. */
 async function tryCreate(resource: string, fields: Record<string, string>): Promise<{ id: number } | { status: number; state: FormState }> {
@@ -48,7 +38,7 @@ async function refused(resource: string, fields: Record<string, string>, field: 
 }
 
 async function editData(resource: string, id: number) {
-  const res = await run((await editScreen()).loader, new Request(`${ORIGIN}/gradmin/content/${resource}/${id}`, { headers: { Cookie: cookie } }), { resource, id: String(id) });
+  const res = await run((await editScreen()).loader, get(`/gradmin/content/${resource}/${id}`), { resource, id: String(id) });
   expect(res.status).toBe(200);
   return (await res.json()) as { publicPath: string | null; noPublicPage: string | null; version: number };
 }
@@ -61,19 +51,8 @@ beforeAll(async () => {
   await db.delete(schema.staffSessions);
   await db.delete(schema.loginThrottle);
   await db.delete(schema.staffUsers);
-  await db.insert(schema.staffUsers).values([{ id: 1, name: "সম্পাদক এক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(PASSWORD), role: 2, roleLabel: "Editor" }]);
-  const login = (await import("../../app/routes/gradmin_.login")) as unknown as RouteModule;
-  const res = await run(
-    login.action,
-    new Request(`${ORIGIN}/gradmin/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-      body: new URLSearchParams({ identifier: "editor1", password: PASSWORD, redirectTo: "/gradmin" }).toString(),
-    }),
-  );
-  cookie = res.headers.get("Set-Cookie")!.split(";")[0];
-  const layout = (await import("../../app/routes/gradmin")) as unknown as RouteModule;
-  csrf = ((await (await run(layout.loader, new Request(`${ORIGIN}/gradmin`, { headers: { Cookie: cookie } }))).json()) as { csrf: string }).csrf;
+  await db.insert(schema.staffUsers).values([{ id: 1, name: "সম্পাদক এক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(STAFF_PASSWORD), role: 2, roleLabel: "Editor" }]);
+  await staff.signIn("editor1");
   const subjectId = await create("subjects", { name: "পদার্থবিজ্ঞান", slug: "checks-physics" });
   chapterId = await create("chapters", { subjectId: String(subjectId), name: "গতি" });
   otherChapterId = await create("chapters", { subjectId: String(subjectId), name: "বল" });

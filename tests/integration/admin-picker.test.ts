@@ -3,34 +3,19 @@
 // questions, N at random (no duplicates, none already in the set), removing, ordering by number and
 // by up/down, a stale version refused, the exam's full marks checked and matched, each change audited
 // and moving the content version.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server";
-import { contentVersion } from "~/models/content-version.server";
+import { bumpContentVersion, contentVersion } from "~/models/content-version.server";
 import { closeDb, db, insertQuestions, resetTables, schema, callWith as run } from "./db";
+import { route, STAFF_PASSWORD, staffBrowser } from "./staff";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
-const ORIGIN = "http://test.local";
-const PASSWORD = "সবুজ-পাতার-দেশ-2026";
-
-type Fn = (a: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
-const route = (file: string): Promise<{ loader?: Fn; action?: Fn }> => import(/* @vite-ignore */ `../../app/routes/${file}`);
 const PICK = "gradmin.content.$resource.$id.pick.tsx";
 
-let cookie = "";
-let csrf = "";
-const get = (path: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-function post(path: string, fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  body.set("csrf", csrf);
-  for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
-  return new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie },
-    body: body.toString(),
-  });
-}
+const staff = staffBrowser();
+const { get, post } = staff;
 
 type Row = { id: number; marks: number };
 type PickData = {
@@ -69,7 +54,7 @@ beforeAll(async () => {
   await db.delete(schema.staffSessions);
   await db.delete(schema.loginThrottle);
   await db.delete(schema.staffUsers);
-  await db.insert(schema.staffUsers).values({ id: 1, name: "সম্পাদক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(PASSWORD), role: 2, roleLabel: "Editor" });
+  await db.insert(schema.staffUsers).values({ id: 1, name: "সম্পাদক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(STAFF_PASSWORD), role: 2, roleLabel: "Editor" });
   await db.insert(schema.subjects).values({ id: 1, name: "গণিত", slug: "math" });
   await db.insert(schema.categories).values([
     { id: 11, subjectId: 1, name: "বীজগণিত" },
@@ -91,18 +76,7 @@ beforeAll(async () => {
   await db.update(schema.questions).set({ difficulty: "easy" }).where(and(eq(schema.questions.chapterId, 11)));
   await db.update(schema.questions).set({ difficulty: "hard" }).where(eq(schema.questions.chapterId, 12));
   await db.insert(schema.examTitles).values({ id: EXAM, name: "সাপ্তাহিক পরীক্ষা", questionSetId: SET, fullMarks: 30, durationMinutes: 30 });
-  const login = await route("gradmin_.login.tsx");
-  const res = await run(
-    login.action,
-    new Request(`${ORIGIN}/gradmin/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-      body: new URLSearchParams({ identifier: "editor1", password: PASSWORD, redirectTo: "/gradmin" }).toString(),
-    }),
-  );
-  expect(res.status).toBe(302);
-  cookie = res.headers.get("Set-Cookie")!.split(";")[0];
-  csrf = ((await (await run((await route("gradmin.tsx")).loader, get("/gradmin"))).json()) as { csrf: string }).csrf;
+  await staff.signIn("editor1");
 });
 
 afterAll(closeDb);
@@ -272,6 +246,29 @@ describe("the content lists' filters and id search", () => {
     const narrowed = (await list("questions", "?chapterId_q=জ্যামি&chapterId=11")).controls[0];
     expect(narrowed.options.map((o) => o.value)).toEqual(["11", "12"]);
     expect((await list("questions", "?chapterId_q=জ্যামি")).controls[0].options.map((o) => o.value)).toEqual(["12"]);
+  });
+
+  it("lists at most 300 choices of a long ref in the page: the find box narrows on the server, a bulk target is asked by id", async () => {
+    // A large site: 320 chapters (the topic list sent all 2,045 of the large data twice, 1.2 MB).
+    const extra = Array.from({ length: 318 }, (_, i) => ({ id: 1000 + i, subjectId: 1, name: `অধ্যায় ${1000 + i}` }));
+    await db.insert(schema.categories).values(extra);
+    await bumpContentVersion(db);
+    try {
+      type Long = ListData & { controls: { more: number }[]; chapterTargets: unknown };
+      const all = (await list("questions", "?chapterId=1317")) as Long;
+      expect(all.controls[0].options).toHaveLength(301); // the chosen one and 300 more
+      expect(all.controls[0].options[0].value).toBe("1317");
+      expect(all.controls[0].more).toBe(19);
+      expect(all.chapterTargets).toBeNull();
+      const found = (await list("questions", "?chapterId_q=1317")) as Long;
+      expect(found.controls[0].options.map((o) => o.value)).toEqual(["1317"]);
+      expect(found.controls[0].more).toBe(0);
+    } finally {
+      await db.delete(schema.categories).where(inArray(schema.categories.id, extra.map((c) => c.id)));
+      await bumpContentVersion(db);
+    }
+    // Back to two chapters: a dropdown again.
+    expect(((await list("questions")) as ListData & { chapterTargets: unknown[] }).chapterTargets).toHaveLength(2);
   });
 });
 

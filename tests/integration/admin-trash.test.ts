@@ -7,24 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server";
 import { contentVersion } from "~/models/content-version.server";
 import { closeDb, db, insertQuestions, resetTables, schema, callWith as run } from "./db";
+import { ORIGIN, route, STAFF_PASSWORD, staffBrowser } from "./staff";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
-const ORIGIN = "http://test.local";
-const PASSWORD = "সবুজ-পাতার-দেশ-2026";
-type Fn = (a: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
-const route = (file: string): Promise<{ loader?: Fn; action?: Fn }> => import(/* @vite-ignore */ `../../app/routes/${file}`);
 
-let cookie = "";
-let csrf = "";
-const get = (path: string, withCookie = true) => new Request(`${ORIGIN}${path}`, { headers: withCookie ? { Cookie: cookie } : {} });
-function post(path: string, fields: Record<string, string>) {
-  return new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie },
-    body: new URLSearchParams({ csrf, ...fields }).toString(),
-  });
-}
+const staff = staffBrowser();
+const { get, post } = staff;
+/** A request as a reader who is not signed in. */
+const anonymous = (path: string) => new Request(`${ORIGIN}${path}`);
 
 const remove = async (resource: string, id: number) =>
   run((await route("gradmin.content.$resource.$id.delete.tsx")).action, post(`/gradmin/content/${resource}/${id}/delete`, {}), { resource, id: String(id) });
@@ -38,7 +29,7 @@ beforeAll(async () => {
   await db.delete(schema.staffSessions);
   await db.delete(schema.loginThrottle);
   await db.delete(schema.staffUsers);
-  await db.insert(schema.staffUsers).values({ id: 1, name: "সম্পাদক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(PASSWORD), role: 2, roleLabel: "Editor" });
+  await db.insert(schema.staffUsers).values({ id: 1, name: "সম্পাদক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(STAFF_PASSWORD), role: 2, roleLabel: "Editor" });
   await db.insert(schema.subjects).values({ id: 1, name: "গণিত", slug: "math" });
   await db.insert(schema.categories).values([
     { id: 11, subjectId: 1, name: "বীজগণিত" },
@@ -46,24 +37,14 @@ beforeAll(async () => {
   ]);
   await db.insert(schema.titles).values({ id: 21, categoryId: 11, name: "সূচকের নিয়ম", content: "<p>$a^m a^n = a^{m+n}$</p>" });
   await insertQuestions([{ id: 31, body: "২ + ২ = ?", chapterId: 11, subjectId: 1, flag: 1, boardYear: "dhaka: 2019", options: ["৩", "৪", "৫", "৬"] }]);
-  const login = await route("gradmin_.login.tsx");
-  const res = await run(
-    login.action,
-    new Request(`${ORIGIN}/gradmin/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-      body: new URLSearchParams({ identifier: "editor1", password: PASSWORD, redirectTo: "/gradmin" }).toString(),
-    }),
-  );
-  cookie = res.headers.get("Set-Cookie")!.split(";")[0];
-  csrf = ((await (await run((await route("gradmin.tsx")).loader, get("/gradmin"))).json()) as { csrf: string }).csrf;
+  await staff.signIn("editor1");
 });
 
 afterAll(closeDb);
 
 describe("the trash", () => {
   it("a deleted topic leaves the public site and the list at once, and comes back with its id and content", async () => {
-    const topicPage = async () => (await run((await route("title.$id.tsx")).loader, get("/title/21", false), { id: "21" })).status;
+    const topicPage = async () => (await run((await route("title.$id.tsx")).loader, anonymous("/title/21"), { id: "21" })).status;
     expect(await topicPage()).toBe(200);
     const before = await contentVersion();
     const res = await remove("topics", 21);
