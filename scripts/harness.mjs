@@ -157,3 +157,42 @@ export async function thinkAndSave({ js, ids, think, save, ack }) {
   }
   await sleep(jitter(think / 3));
 }
+
+/**
+ * Latencies and failures per kind of request in a simulated crowd (p50, p95, p99, max), how many took
+ * longer than `hangMs`, and how often the server said "busy, try again" (the caller counts `busy`).
+ */
+export class Recorder {
+  constructor({ hangMs = Infinity } = {}) {
+    this.hangMs = hangMs;
+    this.ms = {};
+    this.failures = {};
+    this.firstErrors = [];
+    this.hung = 0;
+    this.busy = 0;
+    this.count = 0;
+  }
+  ok(kind, ms) {
+    (this.ms[kind] ??= []).push(ms);
+    this.count++;
+    if (ms > this.hangMs) this.hung++;
+  }
+  fail(kind, res, why) {
+    this.failures[kind] = (this.failures[kind] ?? 0) + 1;
+    this.count++;
+    if (res.ms > this.hangMs) this.hung++;
+    if (this.firstErrors.length < 8) this.firstErrors.push(`${kind}: ${why ?? ""} status ${res.status}${res.error ? ` (${res.error})` : ""}`);
+  }
+  totalFailures() {
+    return Object.values(this.failures).reduce((a, b) => a + b, 0);
+  }
+  summary() {
+    const out = {};
+    for (const [kind, list] of Object.entries(this.ms)) {
+      const at = (p) => round(percentile(list, p), 0);
+      out[kind] = { n: list.length, p50: at(50), p95: at(95), p99: at(99), max: round(Math.max(...list), 0), failed: this.failures[kind] ?? 0 };
+    }
+    for (const [kind, n] of Object.entries(this.failures)) out[kind] ??= { n: 0, p50: null, p95: null, p99: null, max: null, failed: n };
+    return out;
+  }
+}

@@ -15,7 +15,7 @@
 // attempt scored exactly as its student's answers say; the merit list complete, ranked by net, then
 // time taken, then start, and served within 10 s of the close.
 import { performance } from "node:perf_hooks";
-import { jitter, percentile, pick, round, savedJson, sleep, thinkAndSave } from "./harness.mjs";
+import { jitter, pick, Recorder, round, savedJson, sleep, thinkAndSave } from "./harness.mjs";
 
 export const LIVE_EXAM_ID = 9900;
 const NEGATIVE_MARK = 0.25;
@@ -66,43 +66,6 @@ async function prepareExam(conn, { waitSeconds, windowSeconds }) {
   return { id: LIVE_EXAM_ID, source: source.id, start, close, questions, total: questions.size, pages: Math.ceil(questions.size / 10) };
 }
 
-/** Latencies per kind (with p99), failures, and how often the server said "busy, try again". */
-class LiveRecorder {
-  constructor() {
-    this.ms = {};
-    this.failures = {};
-    this.firstErrors = [];
-    this.busy = 0;
-    this.count = 0;
-  }
-  ok(kind, ms) {
-    (this.ms[kind] ??= []).push(ms);
-    this.count++;
-  }
-  fail(kind, res, why) {
-    this.failures[kind] = (this.failures[kind] ?? 0) + 1;
-    this.count++;
-    if (this.firstErrors.length < 8) this.firstErrors.push(`${kind}: ${why ?? ""} status ${res.status}${res.error ? ` (${res.error})` : ""}`);
-  }
-  totalFailures() {
-    return Object.values(this.failures).reduce((a, b) => a + b, 0);
-  }
-  summary() {
-    const out = {};
-    for (const [kind, list] of Object.entries(this.ms)) {
-      out[kind] = {
-        n: list.length,
-        p50: round(percentile(list, 50), 0),
-        p95: round(percentile(list, 95), 0),
-        p99: round(percentile(list, 99), 0),
-        max: round(Math.max(...list), 0),
-        failed: this.failures[kind] ?? 0,
-      };
-    }
-    for (const [kind, n] of Object.entries(this.failures)) out[kind] ??= { n: 0, p50: null, p95: null, p99: null, max: null, failed: n };
-    return out;
-  }
-}
 
 /**
  * One request as a student's browser makes it, retried the way a person or the page would: a "busy"
@@ -265,7 +228,7 @@ export async function liveCheck({ base, conn, call, check, log, n, waitSeconds, 
   const windowSeconds = startWindow + examSeconds + 60;
   const exam = await prepareExam(conn, { waitSeconds, windowSeconds });
   log(`live exam ${exam.id} (a copy of ${exam.source}, ${exam.total} questions, shuffled): ${n} students register in the ${waitSeconds} s before its start at ${exam.start.toISOString()}, open it within ${startWindow} s, answer for up to ${examSeconds} s; it closes at ${exam.close.toISOString()}`);
-  const rec = new LiveRecorder();
+  const rec = new Recorder();
   const ctx = { base, exam, rec, call, thinkMs: (examSeconds * 1000) / (exam.pages + 1) };
   const lead = Math.max(5_000, waitSeconds * 1000 - 15_000);
   const students = Array.from({ length: n }, (_, i) => ({

@@ -42,7 +42,7 @@ import { performance } from "node:perf_hooks";
 import { dataRoot, ensureAptPackage, localPort, startLocalDb, stopLocalDb } from "./local-db.mjs";
 import { needsBuild, root, run, startServer } from "./setup.mjs";
 import {
-  flag, gitDescribe, intOption, jitter, onSignals, option, percentile, pick, portOpen, quietRequestsEnv, round, savedJson, seededDatabase,
+  flag, gitDescribe, intOption, jitter, onSignals, option, pick, portOpen, quietRequestsEnv, Recorder, round, savedJson, seededDatabase,
   sleep, stopChild, thinkAndSave, waitForHealth,
 } from "./harness.mjs";
 
@@ -200,38 +200,6 @@ async function call(url, { method = "GET", body, jar, headers = {}, timeoutMs = 
   }
 }
 
-/** Latencies and failures per kind of request. */
-class Recorder {
-  constructor() {
-    this.ms = {};
-    this.failures = {};
-    this.firstErrors = [];
-    this.hung = 0;
-    this.count = 0;
-  }
-  ok(kind, ms) {
-    (this.ms[kind] ??= []).push(ms);
-    this.count++;
-    if (ms > HANG_MS) this.hung++;
-  }
-  fail(kind, res, why) {
-    this.failures[kind] = (this.failures[kind] ?? 0) + 1;
-    this.count++;
-    if (res.ms > HANG_MS) this.hung++;
-    if (this.firstErrors.length < 8) this.firstErrors.push(`${kind}: ${why ?? ""} status ${res.status}${res.error ? ` (${res.error})` : ""}`);
-  }
-  totalFailures() {
-    return Object.values(this.failures).reduce((a, b) => a + b, 0);
-  }
-  summary() {
-    const out = {};
-    for (const [kind, list] of Object.entries(this.ms)) {
-      out[kind] = { n: list.length, p50: round(percentile(list, 50), 0), p95: round(percentile(list, 95), 0), max: round(Math.max(...list), 0), failed: this.failures[kind] ?? 0 };
-    }
-    for (const [kind, n] of Object.entries(this.failures)) out[kind] ??= { n: 0, p50: null, p95: null, max: null, failed: n };
-    return out;
-  }
-}
 
 /* ------------------------------------------------------------------ the exam and its students */
 
@@ -331,7 +299,7 @@ async function runStudent(ctx, s) {
 
 /** Runs `n` students against `base`; resolves when all are done (or gave up). */
 async function examNight({ base, exam, n, examSeconds = OPT.examSeconds, startWindow = OPT.startWindow, maxRetries = 8, label }) {
-  const rec = new Recorder();
+  const rec = new Recorder({ hangMs: HANG_MS });
   const ctx = { base, exam, rec, thinkMs: (examSeconds * 1000) / (exam.pages + 1), maxRetries, stopped: false };
   const students = Array.from({ length: n }, (_, i) => ({ i, js: i % 2 === 0, delay: Math.random() * startWindow * 1000, pace: PACE_MIN + Math.random() * (1 - PACE_MIN), acked: new Map(), finished: false, error: null }));
   const t0 = performance.now();

@@ -7,18 +7,10 @@ import sharp from "sharp";
 import { allBubbles, type Bubble, type Layout } from "../../app/lib/omr/layout";
 import { renderSheetSvg } from "../../app/lib/omr/sheet-svg.server";
 import { homographyFrom, invert, warp } from "../../app/lib/omr/homography";
+import { seededRandom } from "../../app/lib/paper-sets";
 
-/** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (the paper sets' mulberry32), so a failing case can be replayed from its seed. */
+export const rng = seededRandom;
 
 export type PenStyle = "ballpen" | "pencil";
 /** Each optional style is the chance per question (true = a default chance) of that kind of mark. */
