@@ -1,33 +1,13 @@
 // Content lists as staff use them, with JavaScript on and off: find a row by "#id", filter, move 30
 // questions to another chapter in one bulk action (all matching the filter, confirmed by count), and
 // put a chapter in the trash and restore it; the list with its filter and bulk bar at 1280 and 360 px.
-import mysql from "mysql2/promise";
 import type { Page } from "@playwright/test";
-import { expect, queryOne, test } from "./fixtures";
+import { exec, expect, queryOne, signIn, test } from "./fixtures";
 
-const ADMIN = { username: "admin", password: "admin-demo-2026" };
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function exec(sql: string, values: (string | number)[] = []) {
-  const conn = await mysql.createConnection({ uri: process.env.E2E_DATABASE_URL!, charset: "utf8mb4" });
-  try {
-    const [res] = await conn.execute(sql, values);
-    return res as { insertId: number };
-  } finally {
-    await conn.end();
-  }
-}
 
 /** Rows written here are content too: the version moves, so every app process reads its lists again. */
 const bumpVersion = () => exec("UPDATE site_settings SET value = CAST(value AS UNSIGNED) + 1 WHERE `key` = 'content_version'");
-
-async function signIn(page: Page) {
-  await page.goto("/gradmin/login");
-  await page.getByLabel("ইউজারনেম অথবা ইমেইল (Username or email)").fill(ADMIN.username);
-  await page.getByLabel("পাসওয়ার্ড (Password)").fill(ADMIN.password);
-  await page.getByRole("button", { name: "লগইন (Sign in)" }).click();
-  await expect(page.getByRole("heading", { name: /স্বাগতম/ })).toBeVisible();
-}
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png`, fullPage: true });

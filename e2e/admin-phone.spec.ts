@@ -1,20 +1,11 @@
 // The admin area on a 360 px phone, JavaScript on and off (the suite's two projects): every form
 // fits the screen (nothing to scroll sideways, no field cut off) and the menu leaves the page room.
 import type { Page } from "@playwright/test";
-import { expect, isJsOn, test } from "./fixtures";
+import { expect, isJsOn, signIn, test } from "./fixtures";
 
-const ADMIN = { username: "admin", password: "admin-demo-2026" };
 const PHONE = { width: 360, height: 740 };
 
 test.use({ viewport: PHONE });
-
-async function signIn(page: Page) {
-  await page.goto("/gradmin/login");
-  await page.getByLabel("ইউজারনেম অথবা ইমেইল (Username or email)").fill(ADMIN.username);
-  await page.getByLabel("পাসওয়ার্ড (Password)").fill(ADMIN.password);
-  await page.getByRole("button", { name: "লগইন (Sign in)" }).click();
-  await expect(page.getByRole("heading", { name: /স্বাগতম/ })).toBeVisible();
-}
 
 /** How wide the document is, and the widest element that sticks out past the screen (to say which). */
 const widths = (page: Page) =>

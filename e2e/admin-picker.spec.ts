@@ -4,28 +4,9 @@
 // 1280 and 360 px.
 import mysql from "mysql2/promise";
 import type { Page } from "@playwright/test";
-import { expect, isJsOn, queryOne, test } from "./fixtures";
+import { exec, expect, isJsOn, queryOne, signIn, test } from "./fixtures";
 
-const ADMIN = { username: "admin", password: "admin-demo-2026" };
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function exec(sql: string, values: (string | number)[] = []) {
-  const conn = await mysql.createConnection({ uri: process.env.E2E_DATABASE_URL!, charset: "utf8mb4" });
-  try {
-    const [res] = await conn.execute(sql, values);
-    return res as { insertId: number };
-  } finally {
-    await conn.end();
-  }
-}
-
-async function signIn(page: Page) {
-  await page.goto("/gradmin/login");
-  await page.getByLabel("ইউজারনেম অথবা ইমেইল (Username or email)").fill(ADMIN.username);
-  await page.getByLabel("পাসওয়ার্ড (Password)").fill(ADMIN.password);
-  await page.getByRole("button", { name: "লগইন (Sign in)" }).click();
-  await expect(page.getByRole("heading", { name: /স্বাগতম/ })).toBeVisible();
-}
 
 /** Sets and exams this spec made: gone after each test, so their questions are never part of the seeded site's exams. */
 const made: { setId: number; examId: number }[] = [];

@@ -2,11 +2,9 @@
 // (the suite's fixture fails a test on one). A value a screen draws with that does not reach the
 // browser (from app/db/schema, from a *.server module, or a package that needs Node) shows up here
 // as a hydration mismatch or the "Something went wrong" page, though the server's HTML looked right.
-import type { Page } from "@playwright/test";
-import { expect, isJsOn, test } from "./fixtures";
+import { expect, isJsOn, signIn, test } from "./fixtures";
 import { RESOURCES } from "../app/lib/admin/resources";
 
-const ADMIN = { username: "admin", password: "admin-demo-2026" };
 
 const SCREENS = [
   "/gradmin",
@@ -23,14 +21,6 @@ const SCREENS = [
   "/gradmin/account",
   ...RESOURCES.flatMap((r) => (r.singleton ? [`/gradmin/content/${r.key}/1`] : [`/gradmin/content/${r.key}`, `/gradmin/content/${r.key}/new`])),
 ];
-
-async function signIn(page: Page) {
-  await page.goto("/gradmin/login");
-  await page.getByLabel("ইউজারনেম অথবা ইমেইল (Username or email)").fill(ADMIN.username);
-  await page.getByLabel("পাসওয়ার্ড (Password)").fill(ADMIN.password);
-  await page.getByRole("button", { name: "লগইন (Sign in)" }).click();
-  await expect(page.getByRole("heading", { name: /স্বাগতম/ })).toBeVisible();
-}
 
 test("every admin screen opens whole, and hydrates without a console error", async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,18 +1,8 @@
 // Running the site from /gradmin as an editor does, with JavaScript off (and on): a subject, a
 // chapter and a topic with math, seen on the public site; the same topic edited in two browsers (the
 // second gets the conflict), an older version restored, the topic deleted, sign out.
-import type { Browser, Page } from "@playwright/test";
-import { expect, queryOne, test } from "./fixtures";
-
-const ADMIN = { username: "admin", password: "admin-demo-2026" };
-
-async function signIn(page: Page) {
-  await page.goto("/gradmin/login");
-  await page.getByLabel("ইউজারনেম অথবা ইমেইল (Username or email)").fill(ADMIN.username);
-  await page.getByLabel("পাসওয়ার্ড (Password)").fill(ADMIN.password);
-  await page.getByRole("button", { name: "লগইন (Sign in)" }).click();
-  await expect(page.getByRole("heading", { name: /স্বাগতম/ })).toBeVisible();
-}
+import type { Browser } from "@playwright/test";
+import { expect, queryOne, signIn, test } from "./fixtures";
 
 async function secondEditor(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
   const context = await browser.newContext({ javaScriptEnabled, baseURL });

@@ -1,7 +1,7 @@
 // Facts about the seeded e2e database that the specs need (which chapter is empty, which title has
 // math), read with SQL so the specs do not hard-code ids of the demo content.
 import { readFileSync } from "node:fs";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import mysql from "mysql2/promise";
 
 export { expect };
@@ -27,6 +27,29 @@ export async function queryOne<T>(sql: string): Promise<T> {
   } finally {
     await conn.end();
   }
+}
+
+/** Runs one statement on the seeded database (specs that make rows of their own and remove them again). */
+export async function exec(sql: string, values: (string | number)[] = []) {
+  const conn = await mysql.createConnection({ uri: url, charset: "utf8mb4" });
+  try {
+    const [res] = await conn.execute(sql, values);
+    return res as { insertId: number };
+  } finally {
+    await conn.end();
+  }
+}
+
+/** The seeded administrator (drizzle/seed). */
+export const ADMIN = { username: "admin", password: "admin-demo-2026" };
+
+/** Signs the page in as the seeded administrator through the login form; lands on the dashboard. */
+export async function signIn(page: Page) {
+  await page.goto("/gradmin/login");
+  await page.getByLabel("ইউজারনেম অথবা ইমেইল (Username or email)").fill(ADMIN.username);
+  await page.getByLabel("পাসওয়ার্ড (Password)").fill(ADMIN.password);
+  await page.getByRole("button", { name: "লগইন (Sign in)" }).click();
+  await expect(page.getByRole("heading", { name: /স্বাগতম/ })).toBeVisible();
 }
 
 const THUMBNAIL = readFileSync(new URL("../public/images/video-fallback.svg", import.meta.url));
