@@ -110,6 +110,18 @@ const version = () => int("version").notNull().default(1);
 /** The renderer version the row's *_html columns were made with; 0 = never rendered. */
 const renderVersion = () => int("render_version").notNull().default(0);
 
+/**
+ * Whether the public site shows a row: published (every row from before drafts existed, and imports),
+ * a draft (staff only), or scheduled: shown from publish_at (UTC, the server's clock, like an exam's
+ * live start), when the sweeper (models/publication.server.ts) makes it published.
+ */
+export const publicationStates = ["published", "draft", "scheduled"] as const;
+export type PublicationState = (typeof publicationStates)[number];
+const publication = () => ({
+  status: mysqlEnum("status", publicationStates).notNull().default("published"),
+  publishAt: datetime("publish_at"),
+});
+
 /* ---------------------------------------------------------------- site settings and pages -- */
 
 /** Key/value settings: site name, tagline, default description and keywords. */
@@ -147,9 +159,10 @@ export const infoPages = mysqlTable(
     image: varchar("image", { length: 512 }),
     renderVersion: renderVersion(),
     ...tracked(),
+    ...publication(),
     version: version(),
   },
-  (t) => [uniqueIndex("info_pages_slug_uq").on(t.slug)],
+  (t) => [uniqueIndex("info_pages_slug_uq").on(t.slug), index("info_pages_status_idx").on(t.status, t.publishAt)],
 );
 
 /** The footer's contact block: a single row (id 1). */
@@ -287,9 +300,12 @@ export const titles = mysqlTable(
     renderVersion: renderVersion(),
     sort: sort(),
     ...tracked(),
+    ...publication(),
     version: version(),
   },
   (t) => [
+    // The sweeper finds due scheduled rows without reading the table.
+    index("titles_status_idx").on(t.status, t.publishAt),
     index("titles_category_idx").on(t.categoryId, t.sort),
     // The sidebar's "recent topics" (newest first) reads 12 rows in this order, not all of them.
     index("titles_updated_idx").on(t.updatedAt, t.id),
@@ -334,9 +350,12 @@ export const questions = mysqlTable(
     sourceNote: varchar("source_note", { length: 255 }),
     renderVersion: renderVersion(),
     ...tracked(),
+    ...publication(),
     version: version(),
   },
   (t) => [
+    // The sweeper finds due scheduled rows without reading the table.
+    index("questions_status_idx").on(t.status, t.publishAt),
     index("questions_chapter_idx").on(t.chapterId, t.type),
     index("questions_subject_grade_idx").on(t.subjectId, t.gradeId, t.type),
     index("questions_render_idx").on(t.renderVersion),
@@ -422,9 +441,10 @@ export const questionSets = mysqlTable(
     name: varchar("name", { length: 255 }).notNull(),
     sort: sort(),
     ...tracked(),
+    ...publication(),
     version: version(),
   },
-  (t) => [index("question_sets_category_idx").on(t.mcqCategoryId, t.sort)],
+  (t) => [index("question_sets_category_idx").on(t.mcqCategoryId, t.sort), index("question_sets_status_idx").on(t.status, t.publishAt)],
 );
 
 /** The questions of a set, in order. A question in use by a set cannot be deleted from the bank. */
@@ -529,9 +549,10 @@ export const examTitles = mysqlTable(
     sort: sort(),
     renderVersion: renderVersion(),
     ...tracked(),
+    ...publication(),
     version: version(),
   },
-  (t) => [index("exam_titles_group_subject_idx").on(t.groupSubjectId, t.sort)],
+  (t) => [index("exam_titles_group_subject_idx").on(t.groupSubjectId, t.sort), index("exam_titles_status_idx").on(t.status, t.publishAt)],
 );
 
 /* ------------------------------------------------------------------------ timed exam attempts -- */
@@ -707,9 +728,10 @@ export const videos = mysqlTable(
     kind: mysqlEnum("kind", videoKinds).notNull().default("theory"),
     sort: sort(),
     ...tracked(),
+    ...publication(),
     version: version(),
   },
-  (t) => [index("videos_kind_idx").on(t.kind, t.sort)],
+  (t) => [index("videos_kind_idx").on(t.kind, t.sort), index("videos_status_idx").on(t.status, t.publishAt)],
 );
 
 export const liveClasses = mysqlTable(
