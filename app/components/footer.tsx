@@ -1,6 +1,7 @@
 import { Icon } from "~/components/icons";
 import type { SocialPlatform } from "~/db/schema";
 import { toBanglaDigits } from "~/lib/bangla-digits";
+import { DEFAULT_COPYRIGHT_OWNER } from "~/lib/site-texts";
 import type { FooterContent, SocialMap } from "~/models/site.server";
 
 // Shown when staff have not entered contact details yet (spec: fixed placeholder details).
@@ -121,7 +122,7 @@ export function FooterBody({ footer, social, online, year }: FooterProps) {
         </section>
       </div>
       <p className="copyright">
-        © {year} Your Company. All Rights Reserved.
+        © {year} {footer.copyrightOwner || DEFAULT_COPYRIGHT_OWNER}. All Rights Reserved.
       </p>
       {/* Without JS a link at the very end of the page, over nothing; with JS it floats and shows after
           300px (app/enhance/scroll.ts). Last in the page, so nothing moves when it leaves the flow. */}

@@ -15,15 +15,26 @@ import {
 
 const SECTION = `#${VIDEO_SECTION_ID}`;
 
-export function VideoSection({ section, search }: { section: Section; search: string }) {
+export function VideoSection({
+  section,
+  search,
+  title = "ভিডিও ক্লাস",
+  subtitle = "Video lessons",
+}: {
+  section: Section;
+  search: string;
+  /** The heading staff may change (/gradmin/site-texts). */
+  title?: string;
+  subtitle?: string;
+}) {
   const { selected, items } = section;
   const more = showMoreHref(search, section);
   return (
     <section id={VIDEO_SECTION_ID} className="home-section video-section" aria-labelledby={`${VIDEO_SECTION_ID}-h`} tabIndex={-1}>
       <header className="section-head">
         <div>
-          <h2 id={`${VIDEO_SECTION_ID}-h`}>ভিডিও ক্লাস</h2>
-          <p className="muted">Video lessons</p>
+          <h2 id={`${VIDEO_SECTION_ID}-h`}>{title}</h2>
+          <p className="muted">{subtitle}</p>
         </div>
       </header>
       <nav aria-label="Video filter">

@@ -36,6 +36,16 @@ export function filterAdmission<T extends { name: string }>(items: T[], section:
   return items.filter((item) => matchesAdmission(item.name, section));
 }
 
+/**
+ * A section's subjects: the MCQ categories staff chose for it (in the MCQ list's order; a chosen
+ * category deleted since is simply not there), or, until they choose, the name match above.
+ */
+export function admissionItems<T extends { id: number; name: string }>(items: T[], section: AdmissionSection, chosen: readonly number[] | null): T[] {
+  if (chosen === null) return filterAdmission(items, section);
+  const ids = new Set(chosen);
+  return items.filter((item) => ids.has(item.id));
+}
+
 export const ADMISSION_SECTIONS: readonly {
   key: AdmissionSection;
   heading: string;

@@ -14,6 +14,8 @@ import {
   subjects,
   type SocialPlatform,
 } from "~/db/schema";
+import { COPYRIGHT_OWNER_KEY, textOrDefault, textRowKey } from "~/lib/site-texts";
+import { siteTextsFrom, type SiteTexts } from "~/models/site-texts.server";
 import { CONTENT_VERSION_KEY, contentVersion, forgetKeptContent, onContentChange } from "~/models/content-version.server";
 
 // The content version and kept content have their own module; its names are still exported here so
@@ -28,6 +30,8 @@ export type FooterContent = {
   contactPhone: string;
   tweets: { handle: string; text: string; time: string }[];
   updates: { day: string; month: string; text: string }[];
+  /** The copyright line's owner (/gradmin/site-texts; the spec's placeholder until staff name one). */
+  copyrightOwner?: string;
 };
 export type SocialMap = Partial<Record<SocialPlatform, string>>;
 export type Shell = { site: SiteInfo; nav: NavEntry[]; footer: FooterContent; social: SocialMap };
@@ -40,7 +44,7 @@ export const SITE_DEFAULTS: SiteInfo = {
 };
 
 type ShellEntry = { version: string; checkedAt: number; value: Promise<Loaded> };
-type Loaded = { shell: Shell; version: string; pageMeta: Map<string, PageMetaRow> };
+type Loaded = { shell: Shell; version: string; pageMeta: Map<string, PageMetaRow>; texts: SiteTexts };
 let cached: ShellEntry | null = null;
 onContentChange(() => (cached = null));
 
@@ -122,11 +126,17 @@ async function loadShell(): Promise<Loaded> {
       contactPhone: f?.contactPhone ?? "",
       tweets: tweets.map(({ handle, text, time }) => ({ handle, text, time })),
       updates: updates.map(({ day, month, text }) => ({ day, month, text })),
+      copyrightOwner: textOrDefault(COPYRIGHT_OWNER_KEY, s.get(textRowKey(COPYRIGHT_OWNER_KEY))),
     },
     social: Object.fromEntries(social.filter((r) => /^https?:\/\//i.test(r.url)).map((r) => [r.platform, r.url])),
   };
   const pageMetaByPath = new Map(metaRows.map(({ path, ...row }) => [path, row]));
-  return { shell, version: s.get(CONTENT_VERSION_KEY) ?? "0", pageMeta: pageMetaByPath };
+  return { shell, version: s.get(CONTENT_VERSION_KEY) ?? "0", pageMeta: pageMetaByPath, texts: siteTextsFrom(settings) };
+}
+
+/** The site texts and admission rules staff set (/gradmin/site-texts), read with the shell: no query of their own. */
+export async function getSiteTexts(): Promise<SiteTexts> {
+  return (await getShellEntry()).texts;
 }
 
 export type PageMetaRow = { title: string | null; description: string | null; keywords: string | null };

@@ -98,6 +98,9 @@ export default function Settings() {
         <a href="/gradmin/content/footer-tweets">টুইট (Tweets)</a> · <a href="/gradmin/content/footer-updates">আপডেট (Updates)</a> ·{" "}
         <a href="/gradmin/content/page-meta">মেটা (Page meta)</a>
       </p>
+      <p>
+        হোম পাতার অংশের শিরোনাম, ভর্তি অংশের লেখা ও বিভাগ, কপিরাইট: <a href="/gradmin/site-texts">সাইটের লেখা (Site texts)</a>
+      </p>
       {data.saved ? <Notice kind="ok">সংরক্ষিত হয়েছে। (Saved.)</Notice> : null}
       {state?.conflict ? (
         <Notice kind="error">

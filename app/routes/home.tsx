@@ -5,7 +5,6 @@ import { CardCollection, ViewToggle, type ViewMode } from "~/components/card-col
 import { Icon } from "~/components/icons";
 import { LiveExamList } from "~/components/live-exam";
 import { VideoSection } from "~/components/video-section";
-import { ADMISSION_SECTIONS, filterAdmission } from "~/lib/admission-filters";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { flagText, readQuery, z } from "~/lib/input";
 import { listingCacheControl } from "~/lib/live-exam";
@@ -17,6 +16,8 @@ import { listLiveExams } from "~/models/live-exams.server";
 import { topMcqCategories } from "~/models/mcq.server";
 import { homeSubjects } from "~/models/study.server";
 import { homeVideos } from "~/models/videos.server";
+import { admissionSections } from "~/models/site-texts.server";
+import { getSiteTexts } from "~/models/site.server";
 import videoStyles from "~/styles/video.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: videoStyles }];
@@ -35,12 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = readQuery(HomeQuery, url.searchParams);
   const now = new Date();
-  const [subjects, boardSubjects, mcq, videos, liveExams] = await Promise.all([
+  const [subjects, boardSubjects, mcq, videos, liveExams, texts] = await Promise.all([
     homeSubjects(),
     listBoardSubjects(),
     topMcqCategories(),
     homeVideos(),
     listLiveExams({ now }),
+    getSiteTexts(),
   ]);
   // The first HOME_SUBJECTS subjects, unless the reader asked for all (a URL: it can be shared).
   const allSubjects = query[ALL_SUBJECTS_PARAM];
@@ -53,7 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       moreSubjects: subjects.length - shown.length,
       boardSubjects,
       mcq,
-      admission: ADMISSION_SECTIONS.map((s) => ({ ...s, items: filterAdmission(mcq, s.key) })),
+      admission: admissionSections(mcq, texts),
+      // The section headings staff may change (/gradmin/site-texts); the spec's texts by default.
+      headings: texts.texts,
       views: { subjects: query.subjects, boards: query.boards, mcq: query.mcq } satisfies Record<string, ViewMode>,
       video: videoSection(videos, readQuery(VideoQuerySchema, url.searchParams)),
       search: url.search,
@@ -71,14 +75,14 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 export const meta: MetaFunction<typeof loader> = ({ matches }) => seo(matches);
 
 export default function Home() {
-  const { liveExams, subjects, moreSubjects, boardSubjects, mcq, admission, views, video, search } = useLoaderData<typeof loader>();
+  const { liveExams, subjects, moreSubjects, boardSubjects, mcq, admission, headings, views, video, search } = useLoaderData<typeof loader>();
   return (
     <div className="home container">
       <h1 className="visually-hidden">গণিত, বিজ্ঞান ও ইংরেজি শিখুন</h1>
 
       <LiveExamList items={liveExams} id="live-exams" className="home-section" />
 
-      <HomeSection id="subjects" title="বিষয়ভিত্তিক অধ্যায়" subtitle="Subjects" param="subjects" mode={views.subjects} search={search}>
+      <HomeSection id="subjects" title={headings.home_subjects_title} subtitle={headings.home_subjects_subtitle} param="subjects" mode={views.subjects} search={search}>
         {subjects.length === 0 ? <p className="empty">No items.</p> : null}
         {subjects.map((s, i) => (
           <div className="subject-row" key={s.id}>
@@ -112,8 +116,8 @@ export default function Home() {
 
       <HomeSection
         id="board-papers"
-        title="বিগত বছরের শিক্ষা বোর্ড ও বিশ্ববিদ্যালয় ভর্তি পরীক্ষার প্রশ্নপত্র"
-        subtitle="Board & university question papers"
+        title={headings.home_boards_title}
+        subtitle={headings.home_boards_subtitle}
         param="boards"
         mode={views.boards}
         search={search}
@@ -125,15 +129,15 @@ export default function Home() {
         />
       </HomeSection>
 
-      <HomeSection id="grcontentmcq" title="Multiple Choice" subtitle="বহুনির্বাচনি প্রশ্ন অনুশীলন" param="mcq" mode={views.mcq} search={search}>
+      <HomeSection id="grcontentmcq" title={headings.home_mcq_title} subtitle={headings.home_mcq_subtitle} param="mcq" mode={views.mcq} search={search}>
         <CardCollection
           mode={views.mcq}
-          label="Multiple Choice"
+          label={headings.home_mcq_title}
           items={mcq.map((m) => ({ href: `/mq/${m.id}`, name: m.name, image: m.image }))}
         />
       </HomeSection>
 
-      <VideoSection section={video} search={search} />
+      <VideoSection section={video} search={search} title={headings.home_videos_title} subtitle={headings.home_videos_subtitle} />
 
       {admission.map((s) => (
         <section key={s.key} id={s.key} className="home-section admission" aria-labelledby={`${s.key}-h`}>
