@@ -25,6 +25,8 @@ const SECTIONS: { href: string; label: string; permission: Permission; end?: boo
   { href: "/gradmin", label: "ড্যাশবোর্ড (Dashboard)", permission: "dashboard", end: true },
   { href: "/gradmin/content", label: "কনটেন্ট (Content)", permission: "media" },
   { href: "/gradmin/live", label: "লাইভ পরীক্ষা (Live exams)", permission: "content" },
+  { href: "/gradmin/attempts", label: "পরীক্ষার চেষ্টা (Exam attempts)", permission: "content" },
+  { href: "/gradmin/papers", label: "শিক্ষকদের প্রশ্নপত্র (Teachers' papers)", permission: "content" },
   { href: "/gradmin/settings", label: "সাইট সেটিংস (Settings)", permission: "content" },
   { href: "/gradmin/inbox", label: "বার্তা (Inbox)", permission: "inbox" },
   { href: "/gradmin/staff", label: "স্টাফ (Staff)", permission: "staff" },
