@@ -87,6 +87,10 @@ export default function StaffMember() {
             <input type="checkbox" name="disabled" value="1" defaultChecked={!!m.disabledAt} disabled={self || undefined} />
             <span>অ্যাকাউন্ট বন্ধ — লগইন করা যাবে না (Disabled: cannot sign in)</span>
           </label>
+          <small className="muted">
+            মোছার উপায় নেই: ইতিহাস ও অডিট লগে নাম থেকে যায়, তাই বন্ধ করুন। (There is no delete: the history and the audit log keep the name, so disable
+            instead.)
+          </small>
           <button type="submit" name="intent" value="access" className="btn">
             সংরক্ষণ (Save)
           </button>

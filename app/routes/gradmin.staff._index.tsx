@@ -41,6 +41,11 @@ export default function StaffList() {
   return (
     <>
       <h1>স্টাফ (Staff)</h1>
+      <p className="muted" id="staff-keep">
+        স্টাফ অ্যাকাউন্ট মোছা যায় না, শুধু বন্ধ করা যায়: ইতিহাস ও অডিট লগে তাঁদের নাম থেকে যায়, যাতে কে কী বদলেছেন তা সবসময় জানা যায়। বন্ধ অ্যাকাউন্টে লগইন
+        করা যায় না। (Staff accounts cannot be deleted, only disabled: the history and the audit log keep their name, so who changed what stays known. A
+        disabled account cannot sign in.)
+      </p>
       {saved ? <Notice kind="ok">সংরক্ষিত হয়েছে। (Saved.)</Notice> : null}
       <div className="table-wrap">
         <table className="admin-table">
