@@ -24,6 +24,7 @@ export const links: LinksFunction = () => [
 const SECTIONS: { href: string; label: string; permission: Permission; end?: boolean }[] = [
   { href: "/gradmin", label: "ড্যাশবোর্ড (Dashboard)", permission: "dashboard", end: true },
   { href: "/gradmin/content", label: "কনটেন্ট (Content)", permission: "media" },
+  { href: "/gradmin/media", label: "মিডিয়া (Media library)", permission: "media" },
   { href: "/gradmin/live", label: "লাইভ পরীক্ষা (Live exams)", permission: "content" },
   { href: "/gradmin/attempts", label: "পরীক্ষার চেষ্টা (Exam attempts)", permission: "content" },
   { href: "/gradmin/papers", label: "শিক্ষকদের প্রশ্নপত্র (Teachers' papers)", permission: "content" },

@@ -9,6 +9,7 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { badRequest, capRequestBody, readForm, tooLarge } from "~/lib/http.server";
 import { requireSameOrigin } from "~/utils/auth.server";
 import { MAX_IMAGE_BYTES, storeImage } from "~/models/media.server";
+import { appendImageField, imageSnippet } from "~/lib/admin/media-snippet";
 
 /** A content form may carry a long topic with math (URL-encoded) or images (multipart). */
 export const MAX_CONTENT_FORM_BYTES = 1024 * 1024;
@@ -25,7 +26,7 @@ export const MAX_PART_BYTES = MAX_IMAGE_BYTES * 2;
  * (the chosen chapter, say) still arrive, so the form can say which file was too large and keep the
  * rest. A text field over the limit still fails the whole form.
  */
-function boundedUploadHandler(maxPartSize: number, oversize: Set<string>): UploadHandler {
+function boundedUploadHandler(maxPartSize: number, oversize: Set<string>, dropped: { field: string; filename: string }[] = []): UploadHandler {
   return async ({ name, filename, contentType, data }) => {
     const isFile = typeof filename === "string";
     if (isFile && !name.endsWith(".file")) return undefined;
@@ -38,6 +39,7 @@ function boundedUploadHandler(maxPartSize: number, oversize: Set<string>): Uploa
     }
     if (size > maxPartSize) {
       oversize.add(name);
+      dropped.push({ field: name, filename: filename ?? "" });
       return undefined;
     }
     return isFile ? new File(chunks, filename, { type: contentType }) : new Blob(chunks, { type: contentType }).text();
@@ -67,7 +69,16 @@ export async function readContentForm(
   csrf: string,
   def: ResourceDef | null,
   staffId: number,
-): Promise<{ form: URLSearchParams; uploadErrors: FieldErrors; files: Map<string, File>; oversizeFiles: Set<string> }> {
+): Promise<{
+  form: URLSearchParams;
+  uploadErrors: FieldErrors;
+  files: Map<string, File>;
+  oversizeFiles: Set<string>;
+  /** Every file in the order sent (an input with `multiple` sends several under one name). */
+  fileList?: { field: string; file: File }[];
+  /** Files read through but not kept (over MAX_PART_BYTES), by field and file name. */
+  droppedFiles?: { field: string; filename: string }[];
+}> {
   requireSameOrigin(request);
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) {
@@ -80,10 +91,11 @@ export async function readContentForm(
   const capped = capRequestBody(request, MAX_MULTIPART_BYTES);
   let data: FormData;
   const oversizeFiles = new Set<string>();
+  const droppedFiles: { field: string; filename: string }[] = [];
   try {
     // Twice the image limit: an image somewhat too large is kept and refused by storeImage with its
     // size; a larger file is read through without being kept, and named in oversizeFiles.
-    data = await unstable_parseMultipartFormData(capped.request, boundedUploadHandler(MAX_PART_BYTES, oversizeFiles));
+    data = await unstable_parseMultipartFormData(capped.request, boundedUploadHandler(MAX_PART_BYTES, oversizeFiles, droppedFiles));
   } catch {
     if (capped.exceeded()) throw tooLarge(FORM_TOO_LARGE);
     throw badRequest("ফর্মটি পড়া যায়নি বা ফাইলটি অনেক বড়। (The form could not be read, or a file is too large.)");
@@ -91,12 +103,27 @@ export async function readContentForm(
   checkCsrf(String(data.get("csrf") ?? ""), csrf);
   const form = new URLSearchParams();
   const files = new Map<string, File>();
+  const fileList: { field: string; file: File }[] = [];
   for (const [k, v] of data.entries()) {
     if (typeof v === "string") form.append(k, v);
-    else if (v.size > 0) files.set(k, v as File);
+    else if (v.size > 0) {
+      files.set(k, v as File);
+      fileList.push({ field: k, file: v as File });
+    }
   }
   const uploadErrors: FieldErrors = {};
   for (const f of def?.fields ?? []) {
+    if (f.kind === "html") {
+      // An image chosen beside an HTML field (the form without JavaScript) goes at the end of its text.
+      const name = appendImageField(f.name);
+      if (oversizeFiles.has(name)) uploadErrors[name] = tooLargeFile(MAX_IMAGE_BYTES);
+      const file = data.get(name);
+      if (!file || typeof file === "string" || file.size === 0) continue;
+      const stored = await storeImage(file as File, staffId);
+      if ("url" in stored) form.set(f.name, `${(form.get(f.name) ?? "").trimEnd()}\n<p>${imageSnippet(stored)}</p>`.trimStart());
+      else uploadErrors[name] = stored.error;
+      continue;
+    }
     if (f.kind !== "image") continue;
     if (oversizeFiles.has(`${f.name}.file`)) {
       uploadErrors[`${f.name}.file`] = tooLargeFile(MAX_IMAGE_BYTES);
@@ -113,5 +140,7 @@ export async function readContentForm(
     uploadErrors,
     files,
     oversizeFiles,
+    fileList,
+    droppedFiles,
   };
 }
