@@ -78,9 +78,11 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60";
 
 function setDocumentHeaders(request: Request, status: number, headers: Headers, nonce: string) {
-  const admin = isAdminPath(new URL(request.url).pathname);
-  // Nothing of the admin area stays in a cache: after sign-out, Back shows no admin page.
-  if (admin) headers.set("Cache-Control", "private, no-store");
+  const url = new URL(request.url);
+  const admin = isAdminPath(url.pathname);
+  // Nothing of the admin area stays in a cache: after sign-out, Back shows no admin page. Nor does a
+  // staff preview of a draft (?preview=1, utils/preview.server.ts), whoever asked for it.
+  if (admin || url.searchParams.has("preview")) headers.set("Cache-Control", "private, no-store");
   else if (!headers.has("Cache-Control")) {
     // A browser keeps no fresh copy (max-age=0): it asks again each time, with the page's ETag (the
     // server answers 304 while the page is the same), so a save shows at once even to whoever opened
@@ -116,3 +118,6 @@ function setDocumentHeaders(request: Request, status: number, headers: Headers, 
  * every kept content cache of this process are emptied before a page is stored under the new version.
  */
 export { clearShellCache as onContentVersionChange } from "~/models/site.server";
+
+/** Started by server/server.mjs in every process: publishes scheduled content when its time comes. */
+export { startPublicationSweeper } from "~/models/publication.server";

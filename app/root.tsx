@@ -24,6 +24,8 @@ import { activeNavItem, isAdminPath } from "~/lib/nav";
 import { useRequestInfo } from "~/lib/request-context";
 import { DatabaseDownPage } from "~/components/database-down";
 import { siteOrigin } from "~/lib/site-origin.server";
+import { currentStaff } from "~/utils/auth.server";
+import { asksForPreview } from "~/utils/preview.server";
 import { countOnlineForPages } from "~/models/presence.server";
 import { getPageMeta, getShell, SITE_DEFAULTS } from "~/models/site.server";
 import bengaliRegular from "~/styles/fonts/hind-siliguri-bengali-400-normal-fixed-one.woff2";
@@ -48,7 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const frame = isAdminPath(url.pathname)
     ? null
     : { navbar: navbarHtml(shell, activeNavItem(url.pathname)), footer: footerHtml(shell, online, dhakaYear()) };
-  return json({ site, footer, social, online, pageMeta, frame, origin: siteOrigin(), path: url.pathname, enhanceSrc: enhanceScriptSrc() });
+  // A staff preview of a draft (?preview=1) says so above the page; anyone else's ?preview=1 shows nothing.
+  const preview = asksForPreview(url) && !isAdminPath(url.pathname) && (await currentStaff(request)) !== null;
+  return json({ site, footer, social, online, pageMeta, frame, origin: siteOrigin(), path: url.pathname, enhanceSrc: enhanceScriptSrc(), preview });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
@@ -103,6 +107,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <IconSprite />
         {admin ? null : <Navbar html={data?.frame?.navbar} site={site} nav={[]} active={activeNavItem(location.pathname)} />}
+        {data?.preview ? (
+          <p className="preview-banner" role="status">
+            প্রিভিউ — প্রকাশিত নয় (Preview — not published)
+          </p>
+        ) : null}
         <main id="main" className={admin ? "main admin-main" : "main"} tabIndex={-1}>
           {children}
         </main>

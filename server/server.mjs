@@ -111,6 +111,9 @@ async function serve() {
   const onContentVersionChange = build.entry.module.onContentVersionChange;
   const cache = process.env.PAGE_CACHE === "0" ? null : createPageCache({ onChange: onContentVersionChange });
   if (cache) servers.onClose(() => cache.close());
+  // Scheduled topics, questions, exams… go live on time without a staff save: each process sweeps
+  // (app/models/publication.server.ts; one UPDATE per table, the content version raised on a change).
+  build.entry.module.startPublicationSweeper?.();
   if (cluster.isWorker) {
     // A staff save on this worker shows on the others at once (they would see it within a second).
     app.use((req, res, next) => {

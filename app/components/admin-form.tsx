@@ -144,7 +144,7 @@ function Input({ f, raw, errors, choices }: { f: FieldDef; raw: RawValues; error
     case "select":
       return (
         <select {...common} defaultValue={value}>
-          {f.required ? null : <option value="">—</option>}
+          {f.required || f.noBlank ? null : <option value="">—</option>}
           {f.options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

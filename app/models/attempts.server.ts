@@ -18,6 +18,7 @@ import type { Question } from "~/lib/question";
 import { listSetQuestions } from "./questions.server";
 import { onContentChange } from "./content-version.server";
 import { countHitUnless } from "./rate-limit.server";
+import { isPublished } from "./publication.server";
 
 /* ------------------------------------------------------------------ the exam, shared by its attempts */
 
@@ -78,7 +79,8 @@ async function readExam(examId: number): Promise<ExamForAttempts | null> {
     .leftJoin(questions, eq(questions.id, setQuestions.questionId))
     .leftJoin(categories, eq(categories.id, questions.chapterId))
     .leftJoin(subjects, eq(subjects.id, questions.subjectId))
-    .where(eq(examTitles.id, examId));
+    // A draft exam cannot be taken; listSetQuestions leaves its set's draft questions out.
+    .where(and(eq(examTitles.id, examId), isPublished(examTitles)));
   if (!rows.length) return null;
   const { questionId: _q, chapterId: _c, chapter: _n, subjectId: _s, subject: _sn, ...head } = rows[0];
   const chapterOf = new Map(rows.map((c) => [c.questionId, c]));

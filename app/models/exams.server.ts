@@ -2,9 +2,10 @@
 // page's header, and the example questions (/example). Fixed number of round trips per page.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { examGroups, examGroupSubjects, examples, examTitleGroups, examTitles, setQuestions } from "~/db/schema";
+import { examGroups, examGroupSubjects, examples, examTitleGroups, examTitles, questions, setQuestions } from "~/db/schema";
 import { groupBy } from "~/lib/group-by";
 import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
+import { isPublished, isShown } from "~/models/publication.server";
 
 export type ExamGroup = { id: number; name: string; subjectName: string };
 
@@ -46,7 +47,7 @@ async function readGroupSubjects(groupId: number): Promise<GroupSubject[]> {
   const ts = await db
     .select({ id: examTitles.id, name: examTitles.name, groupSubjectId: examTitles.groupSubjectId })
     .from(examTitles)
-    .where(inArray(examTitles.groupSubjectId, subs.map((s) => s.id)))
+    .where(and(inArray(examTitles.groupSubjectId, subs.map((s) => s.id)), isPublished(examTitles)))
     .orderBy(asc(examTitles.sort), asc(examTitles.id));
   const bySubject = groupBy(ts, (t) => t.groupSubjectId);
   return subs.map((s) => ({ ...s, titles: (bySubject.get(s.id) ?? []).map(({ id, name }) => ({ id, name })) }));
@@ -68,10 +69,20 @@ export type ExamTitle = {
   /** A live exam's window (UTC); null: not live. */
   liveStartAt: Date | null;
   liveCloseAt: Date | null;
+  /** Published, draft or scheduled: only a published exam is public (a draft's page is a staff preview). */
+  status: string;
 };
 
-/** One exam with where it is listed and its number of questions. One query. */
-export const getExamTitle = keptPerKeyUntilContentChange(readExamTitle, 1000);
+const keptExamTitle = keptPerKeyUntilContentChange(readExamTitle, 1000);
+
+/**
+ * One published exam with where it is listed and its number of questions (one query, kept until a
+ * staff save); null when there is none. `preview`: a draft or scheduled exam too (a staff preview).
+ */
+export async function getExamTitle(examId: number, { preview = false }: { preview?: boolean } = {}): Promise<ExamTitle | null> {
+  const exam = await keptExamTitle(examId);
+  return exam && (preview || isShown(exam.status)) ? exam : null;
+}
 
 async function readExamTitle(examId: number): Promise<ExamTitle | null> {
   const [row] = await db
@@ -87,7 +98,8 @@ async function readExamTitle(examId: number): Promise<ExamTitle | null> {
       titleGroupId: examGroups.titleGroupId,
       liveStartAt: examTitles.liveStartAt,
       liveCloseAt: examTitles.liveCloseAt,
-      total: sql<number>`(select count(*) from ${setQuestions} where ${setQuestions.setId} = ${examTitles.questionSetId})`,
+      total: sql<number>`(select count(*) from ${setQuestions} join ${questions} on ${questions.id} = ${setQuestions.questionId} and ${isPublished(questions)} where ${setQuestions.setId} = ${examTitles.questionSetId})`,
+      status: examTitles.status,
     })
     .from(examTitles)
     .leftJoin(examGroupSubjects, eq(examGroupSubjects.id, examTitles.groupSubjectId))

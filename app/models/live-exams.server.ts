@@ -10,6 +10,7 @@ import type { FieldErrors } from "~/lib/admin/fields";
 import { examPhase, keySealed, type ExamPhase } from "~/lib/exam-phase";
 import { liveListing, type LiveExamRow, type LiveListItem } from "~/lib/live-exam";
 import { getRow, updateRow } from "~/models/admin/content.server";
+import { isPublished } from "~/models/publication.server";
 import { PRESENCE_WINDOW_SECONDS } from "~/models/presence.server";
 import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
 
@@ -25,7 +26,7 @@ const liveRowsClosingAfterDay = keptPerKeyUntilContentChange(
     db
       .select({ id: examTitles.id, name: examTitles.name, liveStartAt: examTitles.liveStartAt, liveCloseAt: examTitles.liveCloseAt })
       .from(examTitles)
-      .where(and(isNotNull(examTitles.liveStartAt), gt(examTitles.liveCloseAt, new Date(day * DAY_MS))))
+      .where(and(isNotNull(examTitles.liveStartAt), gt(examTitles.liveCloseAt, new Date(day * DAY_MS)), isPublished(examTitles)))
       .orderBy(asc(examTitles.liveStartAt), asc(examTitles.id)),
   4,
 );

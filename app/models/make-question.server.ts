@@ -10,6 +10,7 @@ import type { PaperSettings } from "~/lib/paper-settings";
 import { comparableText, type Question } from "~/lib/question";
 import { getQuestions, listSetQuestions, type BankScope } from "~/models/questions.server";
 import { clientKey, countHit } from "~/models/rate-limit.server";
+import { isPublished } from "~/models/publication.server";
 
 export type Chapter = { id: number; name: string };
 
@@ -36,9 +37,12 @@ export async function chaptersWithCounts(subjectId: number, gradeId: number): Pr
       .select({ chapterId: questions.chapterId, type: questions.type, n: count() })
       .from(questions)
       .where(
-        or(
-          inArray(questions.chapterId, db.select({ id: categories.id }).from(categories).where(ofGrade)),
-          and(isNull(questions.chapterId), eq(questions.subjectId, subjectId), or(eq(questions.gradeId, gradeId), isNull(questions.gradeId))),
+        and(
+          or(
+            inArray(questions.chapterId, db.select({ id: categories.id }).from(categories).where(ofGrade)),
+            and(isNull(questions.chapterId), eq(questions.subjectId, subjectId), or(eq(questions.gradeId, gradeId), isNull(questions.gradeId))),
+          ),
+          isPublished(questions),
         ),
       )
       .groupBy(questions.chapterId, questions.type),
@@ -216,6 +220,7 @@ export async function listExamTitles() {
     .from(examTitles)
     .leftJoin(examGroupSubjects, eq(examGroupSubjects.id, examTitles.groupSubjectId))
     .leftJoin(setQuestions, eq(setQuestions.setId, examTitles.questionSetId))
+    .where(isPublished(examTitles))
     .groupBy(examTitles.id, examTitles.name, examGroupSubjects.name, examTitles.fullMarks, examTitles.durationMinutes, examTitles.sort)
     .orderBy(asc(examTitles.sort), asc(examTitles.id));
 }
@@ -235,7 +240,7 @@ export async function getExamPaper(examId: number) {
     })
     .from(examTitles)
     .leftJoin(examGroupSubjects, eq(examGroupSubjects.id, examTitles.groupSubjectId))
-    .where(eq(examTitles.id, examId))
+    .where(and(eq(examTitles.id, examId), isPublished(examTitles)))
     .limit(1);
   if (!exam) return null;
   const { questionSetId, ...rest } = exam;

@@ -1,9 +1,10 @@
 // MCQ categories: the home page's Multiple Choice and admission sections, and mq/{id}.
-import { asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
-import { mcqCategories, questionSets, setQuestions } from "~/db/schema";
+import { mcqCategories, questions, questionSets, setQuestions } from "~/db/schema";
 import { keptPerKeyUntilContentChange, keptUntilContentChange } from "~/models/content-version.server";
+import { isPublished, isShown } from "~/models/publication.server";
 
 export type McqCategory = { id: number; name: string; image: string | null };
 
@@ -21,16 +22,31 @@ export const topMcqCategories: () => Promise<McqCategory[]> = keptUntilContentCh
 export type McqCategoryPage = {
   category: McqCategory & { parent: { id: number; name: string } | null };
   subCategories: McqCategory[];
+  /** Published sets with their published questions' count (a staff preview: every set, counted with its drafts). */
   sets: { id: number; name: string; count: number }[];
 };
+
+/** What is kept of a category's page: every set with its state, its published questions' count and its whole count. */
+type KeptMcqCategoryPage = Omit<McqCategoryPage, "sets"> & { sets: { id: number; name: string; count: number; all: number; status: string }[] };
 
 /**
  * A category with its parent, sub-categories and question sets (with their sizes). Three queries at
  * once, kept per category until a staff save.
  */
-export const getMcqCategoryPage = keptPerKeyUntilContentChange(readMcqCategoryPage, 1000);
+const keptMcqCategoryPage = keptPerKeyUntilContentChange(readMcqCategoryPage, 1000);
 
-async function readMcqCategoryPage(id: number): Promise<McqCategoryPage | null> {
+/**
+ * The category's page with its published sets; `preview` (a staff preview) with every set, each
+ * counted with its draft questions.
+ */
+export async function getMcqCategoryPage(id: number, { preview = false }: { preview?: boolean } = {}): Promise<McqCategoryPage | null> {
+  const page = await keptMcqCategoryPage(id);
+  if (!page) return null;
+  const sets = preview ? page.sets : page.sets.filter((s) => isShown(s.status));
+  return { ...page, sets: sets.map((s) => ({ id: s.id, name: s.name, count: preview ? s.all : s.count })) };
+}
+
+async function readMcqCategoryPage(id: number): Promise<KeptMcqCategoryPage | null> {
   const parent = alias(mcqCategories, "parent");
   const [[row], subCategories, sets] = await Promise.all([
     db
@@ -51,11 +67,18 @@ async function readMcqCategoryPage(id: number): Promise<McqCategoryPage | null> 
       .where(eq(mcqCategories.parentId, id))
       .orderBy(asc(mcqCategories.sort), asc(mcqCategories.id)),
     db
-      .select({ id: questionSets.id, name: questionSets.name, count: count(setQuestions.questionId) })
+      .select({
+        id: questionSets.id,
+        name: questionSets.name,
+        status: questionSets.status,
+        count: count(questions.id),
+        all: count(setQuestions.questionId),
+      })
       .from(questionSets)
       .leftJoin(setQuestions, eq(setQuestions.setId, questionSets.id))
+      .leftJoin(questions, and(eq(questions.id, setQuestions.questionId), isPublished(questions)))
       .where(eq(questionSets.mcqCategoryId, id))
-      .groupBy(questionSets.id, questionSets.name, questionSets.sort)
+      .groupBy(questionSets.id, questionSets.name, questionSets.status, questionSets.sort)
       .orderBy(asc(questionSets.sort), asc(questionSets.id)),
   ]);
   if (!row) return null;
@@ -63,6 +86,6 @@ async function readMcqCategoryPage(id: number): Promise<McqCategoryPage | null> 
   return {
     category: { ...category, parent: parentId !== null && parentName !== null ? { id: parentId, name: parentName } : null },
     subCategories,
-    sets: sets.map((s) => ({ ...s, count: Number(s.count) })),
+    sets: sets.map((s) => ({ ...s, count: Number(s.count), all: Number(s.all) })),
   };
 }

@@ -4,19 +4,30 @@ import { db } from "~/db/client.server";
 import { contactMessages, infoPages } from "~/db/schema";
 import { clientKey, countHit } from "~/models/rate-limit.server";
 import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
+import { isShown } from "~/models/publication.server";
 
 /** contentHtml: the page's content as shown (sanitised, typeset when saved). */
 export type InfoPage = { title: string; contentHtml: string | null; image: string | null };
 
-/** An info page by slug (a handful exist), kept until a staff save. */
-export const getInfoPage = keptPerKeyUntilContentChange(async (slug: string): Promise<InfoPage | null> => {
+const keptInfoPage = keptPerKeyUntilContentChange(async (slug: string): Promise<(InfoPage & { status: string }) | null> => {
   const [row] = await db
-    .select({ title: infoPages.title, contentHtml: infoPages.contentHtml, image: infoPages.image })
+    .select({ title: infoPages.title, contentHtml: infoPages.contentHtml, image: infoPages.image, status: infoPages.status })
     .from(infoPages)
     .where(eq(infoPages.slug, slug))
     .limit(1);
   return row ?? null;
 }, 20);
+
+/**
+ * A published info page by slug (a handful exist), kept until a staff save; null when there is none
+ * (its route then shows what it shows without one). `preview`: a draft or scheduled one too.
+ */
+export async function getInfoPage(slug: string, { preview = false }: { preview?: boolean } = {}): Promise<InfoPage | null> {
+  const row = await keptInfoPage(slug);
+  if (!row || (!preview && !isShown(row.status))) return null;
+  const { status: _status, ...page } = row;
+  return page;
+}
 
 /** Messages one client address may send per CONTACT_WINDOW_MINUTES (a person writes one or two). */
 export const CONTACT_LIMIT = 5;

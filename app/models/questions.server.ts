@@ -11,6 +11,7 @@ import type { Question } from "~/lib/question";
 import { groupBy } from "~/lib/group-by";
 import type { BankEntry } from "~/lib/make-question";
 import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
+import { isPublished } from "~/models/publication.server";
 
 export type { PublicQuestion, Question } from "~/lib/question";
 export { withoutAnswer } from "~/lib/question";
@@ -76,9 +77,9 @@ async function assemble(rows: (Row & { setId?: number })[]) {
  * The questions of one or more sets in order: set by set as given, then each set's own order.
  * `offset`/`limit` page through them (the exam and practice pages read one page of one set).
  */
-export async function listSetQuestions({ setIds, offset = 0, limit }: { setIds: number[]; offset?: number; limit?: number }) {
+export async function listSetQuestions({ setIds, offset = 0, limit, withDrafts = false }: { setIds: number[]; offset?: number; limit?: number; withDrafts?: boolean }) {
   if (!setIds.length) return [];
-  return assemble(await setQuestionRows(setIds, offset, limit));
+  return assemble(await setQuestionRows(setIds, offset, limit, withDrafts));
 }
 
 /** A set of at most this many questions is read whole once and kept (pageOfSet); a bigger one page by page. */
@@ -97,11 +98,13 @@ export async function pageOfSet(setId: number, count: number, offset: number, li
   return (await keptSet(setId)).slice(offset, offset + limit);
 }
 
-function setQuestionRows(setIds: number[], offset = 0, limit?: number) {
+/** `withDrafts`: a staff preview's page, with the set's draft and scheduled questions too. */
+function setQuestionRows(setIds: number[], offset = 0, limit?: number, withDrafts = false) {
   const base = db
     .select({ ...questionCols, setId: setQuestions.setId })
     .from(setQuestions)
-    .innerJoin(questions, eq(questions.id, setQuestions.questionId))
+    // A draft question of a set stays off every page (the set shows without it until it is published).
+    .innerJoin(questions, and(eq(questions.id, setQuestions.questionId), withDrafts ? undefined : isPublished(questions)))
     .where(inArray(setQuestions.setId, setIds))
     .orderBy(sql`field(${setQuestions.setId}, ${sql.join(setIds.map((id) => sql`${id}`), sql`, `)})`, asc(setQuestions.sort), asc(questions.id));
   return limit === undefined ? base : base.limit(limit).offset(offset);
@@ -113,7 +116,7 @@ function setQuestionRows(setIds: number[], offset = 0, limit?: number) {
  */
 export async function loadQuestions({ ids, setIds }: { ids: number[]; setIds: number[] }) {
   const [idRows, setRows] = await Promise.all([
-    ids.length ? db.select(questionCols).from(questions).where(inArray(questions.id, ids)) : [],
+    ids.length ? db.select(questionCols).from(questions).where(and(inArray(questions.id, ids), isPublished(questions))) : [],
     setIds.length ? setQuestionRows(setIds) : [],
   ]);
   const all = await assemble([...idRows, ...setRows]);
@@ -134,7 +137,7 @@ export async function loadQuestions({ ids, setIds }: { ids: number[]; setIds: nu
 export type BankScope = { chapterIds: number[]; unchapteredOf: { subjectId: number; gradeId: number } | null };
 
 function inScope({ chapterIds, unchapteredOf }: BankScope) {
-  return or(
+  const any = or(
     chapterIds.length ? inArray(questions.chapterId, chapterIds) : undefined,
     unchapteredOf === null
       ? undefined
@@ -144,6 +147,8 @@ function inScope({ chapterIds, unchapteredOf }: BankScope) {
           or(eq(questions.gradeId, unchapteredOf.gradeId), isNull(questions.gradeId)),
         ),
   );
+  // The bank offers published questions only: a draft is not picked, listed, counted or printed.
+  return any ? and(any, isPublished(questions)) : undefined;
 }
 
 /**

@@ -1,9 +1,10 @@
 // The general sidebar (spec: categories, post lists, multiple-choice sets, question papers).
-import { asc, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { boardSubjects, categories, mcqCategories, subjects, titles } from "~/db/schema";
 import { groupBy } from "~/lib/group-by";
 import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
+import { isPublished } from "~/models/publication.server";
 
 export type GeneralSidebar = {
   categories: { subject: { sname: string; icon: string }; categories: { cid: number; name: string }[] }[];
@@ -79,13 +80,15 @@ function recentTitles(catWhere: SQL | undefined) {
       .from(titles)
       .innerJoin(categories, eq(categories.id, titles.categoryId))
       .innerJoin(subjects, eq(subjects.id, categories.subjectId))
-      .where(catWhere)
+      .where(and(catWhere, isPublished(titles)))
       .orderBy(desc(titles.updatedAt), desc(titles.id))
       .limit(LIMIT);
   }
   const newest = db
     .select({ id: titles.id, at: titles.updatedAt })
     .from(titles)
+    // Drafts are few: reading the index newest first and skipping them still stops after 12 rows.
+    .where(isPublished(titles))
     .orderBy(desc(titles.updatedAt), desc(titles.id))
     .limit(LIMIT)
     .as("newest");

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db, prepared } from "~/db/client.server";
 import { groupBy } from "~/lib/group-by";
 import { keptPerKeyUntilContentChange } from "~/models/content-version.server";
+import { isPublished, isShown } from "~/models/publication.server";
 import { categories, grades, subjectGrades, subjects, titles } from "~/db/schema";
 
 export type SubjectRef = { id: number; sname: string; slug: string; simage: string | null; icon: string };
@@ -140,7 +141,7 @@ export async function chaptersWithTitles(
       total: sql<number>`count(*) over (partition by ${titles.categoryId})`.as("chapter_total"),
     })
     .from(titles)
-    .where(inArray(titles.categoryId, cats.length ? cats.map((c) => c.id) : [0]))
+    .where(and(inArray(titles.categoryId, cats.length ? cats.map((c) => c.id) : [0]), isPublished(titles)))
     .as("ranked");
   const ts = cats.length
     ? await db
@@ -177,7 +178,7 @@ async function readCategoryPage(cid: number) {
     db
       .select({ id: titles.id, tname: titles.name, image: titles.image })
       .from(titles)
-      .where(eq(titles.categoryId, cid))
+      .where(and(eq(titles.categoryId, cid), isPublished(titles)))
       .orderBy(asc(titles.sort), asc(titles.id)),
     db
       .select({ id: categories.id, name: categories.name, image: categories.image })
@@ -198,6 +199,7 @@ const titleRow = prepared((db) =>
       content: titles.content,
       contentHtml: titles.contentHtml,
       updatedAt: titles.updatedAt,
+      status: titles.status,
       category: { id: categories.id, name: categories.name },
       subject: subjectCols,
     })
@@ -209,19 +211,27 @@ const titleRow = prepared((db) =>
     .prepare(),
 );
 
-/** A title with its chapter and subject, plus the previous and next titles of the chapter. */
-export async function getTitle(id: number) {
+/**
+ * A published title with its chapter and subject, plus the previous and next titles of the chapter;
+ * null when there is none. `preview`: a draft or scheduled title too (a staff preview of its page).
+ */
+export async function getTitle(id: number, { preview = false }: { preview?: boolean } = {}) {
   const [row] = await titleRow().execute({ id });
-  if (!row) return null;
+  if (!row || (!preview && !isShown(row.status))) return null;
   const siblings = await titleOrder(row.category.id);
   const i = siblings.findIndex((t) => t.id === id);
+  if (i < 0) return { ...row, prev: null, next: null };
   return { ...row, prev: siblings[i - 1] ?? null, next: siblings[i + 1] ?? null };
 }
 
 /** A chapter's titles in their order (a title page's previous and next), kept until a staff save. */
 const titleOrder = keptPerKeyUntilContentChange(
   async (categoryId: number) =>
-    db.select({ id: titles.id, name: titles.name }).from(titles).where(eq(titles.categoryId, categoryId)).orderBy(asc(titles.sort), asc(titles.id)),
+    db
+      .select({ id: titles.id, name: titles.name })
+      .from(titles)
+      .where(and(eq(titles.categoryId, categoryId), isPublished(titles)))
+      .orderBy(asc(titles.sort), asc(titles.id)),
   1000,
 );
 
@@ -267,7 +277,7 @@ async function loadSingleSidebar(subjectId: number | null, openCategoryId?: numb
       count: sql<number>`count(${titles.id})`.mapWith(Number),
     })
     .from(categories)
-    .leftJoin(titles, eq(titles.categoryId, categories.id))
+    .leftJoin(titles, and(eq(titles.categoryId, categories.id), isPublished(titles)))
     .where(inArray(categories.subjectId, subs.map((s) => s.id)))
     .groupBy(categories.id)
     .orderBy(asc(categories.sort), asc(categories.id));
@@ -277,7 +287,7 @@ async function loadSingleSidebar(subjectId: number | null, openCategoryId?: numb
     ? await db
         .select({ tid: titles.id, name: titles.name, categoryId: titles.categoryId })
         .from(titles)
-        .where(inArray(titles.categoryId, listed))
+        .where(and(inArray(titles.categoryId, listed), isPublished(titles)))
         .orderBy(asc(titles.sort), asc(titles.id))
     : [];
   const titlesByCat = groupBy(ts, (t) => t.categoryId);
@@ -296,7 +306,7 @@ async function loadSingleSidebar(subjectId: number | null, openCategoryId?: numb
 export async function allTitleAndCategoryIds() {
   const [cats, ts, subs] = await Promise.all([
     db.select({ id: categories.id }).from(categories),
-    db.select({ id: titles.id, updatedAt: titles.updatedAt }).from(titles),
+    db.select({ id: titles.id, updatedAt: titles.updatedAt }).from(titles).where(isPublished(titles)),
     db.select({ id: subjects.id, slug: subjects.slug }).from(subjects),
   ]);
   return { categories: cats, titles: ts, subjects: subs };

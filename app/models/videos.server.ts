@@ -1,10 +1,11 @@
 // Videos: the home page's video section, every kind merged the way the old site's per-kind video calls listed them.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/mysql-core";
 import { db } from "~/db/client.server";
 import { videoKinds, videos } from "~/db/schema";
 import { embedUrl, videoIdFrom, videoTitleFallback } from "~/lib/video-id";
 import { keptUntilContentChange } from "~/models/content-version.server";
+import { isPublished } from "~/models/publication.server";
 import type { Video } from "~/lib/video-query";
 
 export type { Video };
@@ -34,7 +35,7 @@ export async function listVideos(): Promise<Video[]> {
     db
       .select({ url: videos.url, title: videos.title, kind: videos.kind, sort: videos.sort, rowId: videos.id })
       .from(videos)
-      .where(eq(videos.kind, kind))
+      .where(and(eq(videos.kind, kind), isPublished(videos)))
       .orderBy(asc(videos.sort), asc(videos.id))
       .limit(VIDEOS_PER_KIND),
   );

@@ -9,6 +9,7 @@ import { seo } from "~/lib/meta";
 import { plainText } from "~/lib/text";
 import { useRootData } from "~/components/root-data";
 import { getInfoPage } from "~/models/pages.server";
+import { isStaffPreview } from "~/utils/preview.server";
 import { generalSidebar } from "~/models/sidebar.server";
 import { outlineHeadings } from "~/lib/headings";
 
@@ -22,9 +23,10 @@ const PAGES = {
 type Slug = keyof typeof PAGES;
 const Params = z.object({ page: z.enum(Object.keys(PAGES) as [Slug, ...Slug[]]) });
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const { page: slug } = paramsOr404(Params, params);
-  const [page, sidebar] = await Promise.all([getInfoPage(slug), generalSidebar(null)]);
+  const preview = await isStaffPreview(request);
+  const [page, sidebar] = await Promise.all([getInfoPage(slug, { preview }), generalSidebar(null)]);
   const content = outlineHeadings(page?.contentHtml?.trim() ?? ""); // under the page's <h1>
   return json({
     slug,

@@ -9,11 +9,12 @@ import { toBanglaDigits } from "~/lib/bangla-digits";
 import { clientAddressOf, readForm } from "~/lib/http.server";
 import { echoFields, flagText, parseFields, readQuery, typedText, z, type FieldErrors } from "~/lib/input";
 import { CONTACT_LIMIT, getInfoPage, saveContactMessage } from "~/models/pages.server";
+import { isStaffPreview } from "~/utils/preview.server";
 import { outlineHeadings } from "~/lib/headings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = readQuery(ContactQuery, new URL(request.url).searchParams);
-  const page = await getInfoPage("contact");
+  const page = await getInfoPage("contact", { preview: await isStaffPreview(request) });
   return json({
     title: page?.title.trim() || "Contact",
     content: outlineHeadings(page?.contentHtml?.trim() ?? ""), // under the page's <h1>

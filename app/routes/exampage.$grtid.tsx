@@ -34,6 +34,7 @@ import { examKeyState, sealKeys } from "~/models/answer-keys.server";
 import { parseNegativeMark } from "~/lib/scoring";
 import { getExamTitle, type ExamTitle } from "~/models/exams.server";
 import { pageOfSet, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
+import { isStaffPreview } from "~/utils/preview.server";
 import examStyles from "~/styles/exam.css";
 import liveAttemptStyles from "~/styles/live-attempt.css";
 
@@ -46,8 +47,9 @@ export const links: LinksFunction = () => [
 /** /exampage/{grtid}: a bad id is 'Missing grtid' (400), as the old site answered. */
 const Params = z.object({ grtid: idText });
 
-async function findExam(grtid: number): Promise<ExamTitle> {
-  const exam = await getExamTitle(grtid);
+async function findExam(grtid: number, preview = false): Promise<ExamTitle> {
+  // A draft or scheduled exam is a 404, except in a staff preview (?preview=1).
+  const exam = await getExamTitle(grtid, { preview });
   if (!exam) throw notFound(EXAM_LOAD_FAILED);
   return exam;
 }
@@ -110,7 +112,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // The settings form sends includeCorrect twice (a hidden 0, then the box's 1): the URL to keep and
   // share carries each parameter once.
   if (["page", "pageSize", "includeCorrect", "back"].some((name) => search.getAll(name).length > 1)) throw redirect(examUrl(grtid, query));
-  const exam = await findExam(grtid);
+  const exam = await findExam(grtid, await isStaffPreview(request));
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
   // A live exam's phase at this request: before its close the questions are the paper, not practice.
   const live = liveExamState(exam, new Date());

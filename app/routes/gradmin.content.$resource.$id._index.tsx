@@ -7,7 +7,7 @@ import { AdminErrorBoundary, Notice } from "~/components/admin";
 import { ConflictNotice } from "~/components/admin-edit";
 import { ResourceForm } from "~/components/admin-form";
 import { rowToRaw, type RawValues } from "~/lib/admin/fields";
-import { publicPageOf } from "~/lib/admin/resources";
+import { publicPageOf, PUBLISHABLE } from "~/lib/admin/resources";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { parseId } from "~/lib/http.server";
 import { readQuery, z } from "~/lib/input";
@@ -32,8 +32,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     choices,
     csrf,
     hasHistory: !!revisionEntity(def),
-    publicPath: publicPage && "href" in publicPage ? publicPage.href : null,
+    // A draft or scheduled row has no public page yet (its URL is a 404): Preview shows it instead.
+    publicPath: publicPage && "href" in publicPage && (row?.status ?? "published") === "published" ? publicPage.href : null,
     noPublicPage: publicPage && "none" in publicPage ? publicPage.none : null,
+    // Drafts and scheduled rows: a preview of their public page (videos have no page of their own).
+    canPreview: (PUBLISHABLE as readonly string[]).includes(def.key) && def.key !== "videos" && !!row,
+    status: typeof row?.status === "string" ? row.status : null,
     saved: readQuery(z.object({ saved: z.enum(["created", "1", "restored"]).optional().catch(undefined) }), new URL(request.url).searchParams).saved,
   });
 }
@@ -76,6 +80,11 @@ export default function EditResource() {
         )}
       </p>
       <ul className="action-links">
+        {data.canPreview ? (
+          <li>
+            <a href={`${base}/${data.id}/preview`}>প্রিভিউ (Preview)</a>
+          </li>
+        ) : null}
         {data.publicPath ? (
           <li>
             <a href={data.publicPath}>সাইটে দেখুন (View on site)</a>
@@ -101,7 +110,13 @@ export default function EditResource() {
         )}
       </ul>
       {data.saved === "created" ? <Notice kind="ok">তৈরি হয়েছে। (Created.)</Notice> : null}
-      {data.saved === "1" ? <Notice kind="ok">সংরক্ষিত হয়েছে; পাবলিক সাইটে এখনই দেখা যাবে। (Saved; the public site shows it now.)</Notice> : null}
+      {data.saved === "1" && (data.status === null || data.status === "published") ? (
+        <Notice kind="ok">সংরক্ষিত হয়েছে; পাবলিক সাইটে এখনই দেখা যাবে। (Saved; the public site shows it now.)</Notice>
+      ) : null}
+      {data.saved === "1" && data.status === "draft" ? <Notice kind="ok">খসড়া হিসেবে সংরক্ষিত; পাবলিক সাইটে দেখা যাবে না। (Saved as a draft: not on the public site.)</Notice> : null}
+      {data.saved === "1" && data.status === "scheduled" ? (
+        <Notice kind="ok">সংরক্ষিত; নির্ধারিত সময়ে নিজে থেকেই প্রকাশিত হবে। (Saved: it goes live by itself at the scheduled time.)</Notice>
+      ) : null}
       {data.saved === "restored" ? <Notice kind="ok">পুরোনো সংস্করণ ফিরিয়ে আনা হয়েছে। (The older version was restored.)</Notice> : null}
       {state?.conflict ? <ConflictNotice conflict={state.conflict} /> : null}
       <ResourceForm

@@ -55,7 +55,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     many: def.many,
     searchable: def.search.length > 0,
     columns: fields.map((f) => ({ name: f.name, label: f.label, sortable: def.sorts.includes(f.name) })),
-    rows: rows.map((r) => ({ id: Number(r.id), updatedAt: formatDhakaDateTime(new Date(r.updatedAt as string)), cells: fields.map((f) => cell(f, r[f.name])) })),
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      updatedAt: formatDhakaDateTime(new Date(r.updatedAt as string)),
+      // Scheduled: when it goes live (Bangladesh time) beside the state.
+      cells: fields.map((f) => (f.name === "status" && r.status === "scheduled" && r.publishAt ? `${cell(f, r.status)} ${formatDhakaDateTime(new Date(r.publishAt as string))}` : cell(f, r[f.name]))),
+    })),
     total,
     query,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),

@@ -12,14 +12,16 @@ import { plainText } from "~/lib/text";
 import { useRootData } from "~/components/root-data";
 import { getTitle, singleSidebar } from "~/models/study.server";
 import { outlineHeadings } from "~/lib/headings";
+import { isStaffPreview } from "~/utils/preview.server";
 
 export const links: LinksFunction = () => katexLinks;
 
 const Params = z.object({ id: idText });
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const { id } = paramsOr404(Params, params);
-  const title = await getTitle(id);
+  // A draft or scheduled topic is a 404, except in a staff preview (?preview=1).
+  const title = await getTitle(id, { preview: await isStaffPreview(request) });
   if (!title) throw notFound();
   const blocks = await singleSidebar(title.subject.id, title.category.id);
   const { content, contentHtml, updatedAt: _updatedAt, ...rest } = title;

@@ -1,6 +1,6 @@
 // Which bulk actions a content list offers. Every list may move rows to the trash; questions and
-// topics may move to another chapter; questions may be added to a question set. (No content type has
-// a published switch of its own, so there is no publish action.)
+// topics may move to another chapter; questions may be added to a question set. (A row's publication
+// state, draft or scheduled, is set on its own screen: there is no bulk publish.)
 export type BulkAction = "delete" | "move" | "add-to-set";
 
 export const BULK_LABELS: Record<BulkAction, string> = {

@@ -26,7 +26,8 @@ export type FieldDef = Base &
     | { kind: "int"; min?: number; max?: number }
     | { kind: "decimal"; min?: number; max?: number; step?: string }
     | { kind: "bool" }
-    | { kind: "select"; options: readonly Option[] }
+    /** `noBlank`: the form offers no blank choice (its first option shows first); a blank post still takes the column's default. */
+    | { kind: "select"; options: readonly Option[]; noBlank?: boolean }
     /** Another resource's row, chosen from a list the server loads (`refs`). */
     | { kind: "ref"; ref: string }
     /** Several rows of another resource (checkboxes), e.g. the grades a subject is taught in. */

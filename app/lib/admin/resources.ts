@@ -62,6 +62,36 @@ const PAPER_KINDS: Option[] = [
   { value: "creative", label: "সৃজনশীল (Creative)" },
 ];
 
+/**
+ * Whether the public site shows a row (topics, questions, question sets, exams, videos, info pages):
+ * published at once, a draft only staff see, or scheduled for a Bangladesh time (the server makes it
+ * published then). Two plain fields, so the form needs no JavaScript and a revision keeps both.
+ */
+export const PUBLICATION_OPTIONS: Option[] = [
+  { value: "published", label: "প্রকাশিত (Published)" },
+  { value: "draft", label: "খসড়া (Draft)" },
+  { value: "scheduled", label: "নির্ধারিত সময়ে (Scheduled at …)" },
+];
+const PUBLICATION: FieldDef[] = [
+  {
+    name: "status",
+    label: "অবস্থা (Status)",
+    kind: "select",
+    options: PUBLICATION_OPTIONS,
+    // Not required: a save that does not post it (an older form, a script) keeps the default, published.
+    noBlank: true,
+    hint: "খসড়া ও নির্ধারিত সময়ের আগে সাইটে কোথাও দেখায় না; ঠিকানায় গেলে ৪০৪। (Drafts and scheduled rows before their time are nowhere on the site.)",
+  },
+  {
+    name: "publishAt",
+    label: "প্রকাশের সময়, বাংলাদেশ সময় (Publish at, Bangladesh time)",
+    kind: "datetime",
+    hint: "শুধু “নির্ধারিত সময়ে” বেছে নিলে; এই সময়ে নিজে থেকেই প্রকাশিত হবে। (Only for Scheduled: it goes live by itself at this time.)",
+  },
+];
+/** The resources that have a publication state (the status and publishAt fields). */
+export const PUBLISHABLE = ["topics", "questions", "question-sets", "exams", "videos", "info-pages"] as const;
+
 export const RESOURCES: readonly ResourceDef[] = [
   {
     key: "grades",
@@ -124,11 +154,12 @@ export const RESOURCES: readonly ResourceDef[] = [
       image(),
       { name: "content", label: "বিষয়বস্তু (Content)", kind: "html", required: true, hint: "HTML; গণিত $…$ বা \\(…\\) লাইনের ভেতরে, $$…$$ বা \\[…\\] আলাদা লাইনে। (Inline math $…$, display math $$…$$.)" },
       sort,
+      ...PUBLICATION,
     ],
-    list: ["name", "categoryId", "sort"],
+    list: ["name", "categoryId", "sort", "status"],
     search: ["name"],
     sorts: ["name", "sort"],
-    filters: ["categoryId"],
+    filters: ["categoryId", "status"],
     revisions: true,
     publicPath: "/title/{id}",
   },
@@ -160,11 +191,12 @@ export const RESOURCES: readonly ResourceDef[] = [
       t("name", "নাম (Name)", 255, { required: true }),
       { name: "questionIds", label: "প্রশ্ন, ক্রম অনুযায়ী (Questions, in order)", kind: "questionList", hint: "প্রশ্নব্যাংকের আইডি, প্রতি লাইনে একটি। (Bank question ids, one per line.)" },
       sort,
+      ...PUBLICATION,
     ],
-    list: ["name", "mcqCategoryId", "sort"],
+    list: ["name", "mcqCategoryId", "sort", "status"],
     search: ["name"],
     sorts: ["name", "sort"],
-    filters: ["mcqCategoryId"],
+    filters: ["mcqCategoryId", "status"],
     // A practice set is shown on its MCQ category's page, picked by ?set= (a sub-category's page
     // answers /mq/{id} with a redirect to its own address).
     publicPath: "/mq/{mcqCategoryId}?set={id}",
@@ -192,11 +224,12 @@ export const RESOURCES: readonly ResourceDef[] = [
       { name: "solutionVideoUrl", label: "সমাধানের ভিডিও (Solution video)", kind: "url", max: 512, hint: "শুধু YouTube লিংক: watch?v=, youtu.be, embed বা shorts (YouTube links only)" },
       { name: "sources", label: "বোর্ড-সাল (Board-year)", kind: "sources", hint: "যেমন: dhaka, raj: 2019; cum: 21" },
       t("sourceNote", "অন্য উৎস (Other source)", 255),
+      ...PUBLICATION,
     ],
-    list: ["body", "type", "chapterId", "marks"],
+    list: ["body", "type", "chapterId", "marks", "status"],
     search: ["body", "intro"],
     sorts: ["type", "marks"],
-    filters: ["chapterId", "subjectId"],
+    filters: ["chapterId", "subjectId", "status"],
     revisions: true,
   },
   {
@@ -295,11 +328,12 @@ export const RESOURCES: readonly ResourceDef[] = [
       { name: "shuffleQuestions", label: "প্রশ্নের ক্রম এলোমেলো (Shuffle questions)", kind: "bool", hint: "প্রত্যেক পরীক্ষার্থী প্রশ্নগুলো নিজের এক ক্রমে পাবে। (Each attempt gets its own order.)" },
       { name: "shuffleOptions", label: "অপশনের ক্রম এলোমেলো (Shuffle options)", kind: "bool", hint: "প্রতিটি প্রশ্নের অপশনও প্রত্যেকের নিজের ক্রমে। (Each attempt gets its own option order.)" },
       sort,
+      ...PUBLICATION,
     ],
-    list: ["name", "groupSubjectId", "fullMarks", "durationMinutes", "liveStartAt"],
+    list: ["name", "groupSubjectId", "fullMarks", "durationMinutes", "liveStartAt", "status"],
     search: ["name"],
     sorts: ["name", "fullMarks", "durationMinutes", "liveStartAt", "sort"],
-    filters: ["groupSubjectId", "questionSetId"],
+    filters: ["groupSubjectId", "questionSetId", "status"],
     publicPath: "/exampage/{id}",
   },
   {
@@ -388,10 +422,12 @@ export const RESOURCES: readonly ResourceDef[] = [
       t("title", "শিরোনাম (Title)", 255),
       { name: "kind", label: "ধরন (Kind)", kind: "select", options: VIDEO_KIND_OPTIONS, required: true },
       sort,
+      ...PUBLICATION,
     ],
-    list: ["title", "kind", "url", "sort"],
+    list: ["title", "kind", "url", "sort", "status"],
     search: ["title", "url"],
     sorts: ["title", "kind", "sort"],
+    filters: ["status"],
   },
   {
     key: "live-classes",
@@ -422,11 +458,12 @@ export const RESOURCES: readonly ResourceDef[] = [
       t("title", "শিরোনাম (Title)", 255),
       { name: "content", label: "বিষয়বস্তু (Content)", kind: "html", required: true },
       image(),
+      ...PUBLICATION,
     ],
-    list: ["slug", "title"],
+    list: ["slug", "title", "status"],
     search: ["slug", "title"],
     sorts: ["slug", "title"],
-    filters: [],
+    filters: ["status"],
     revisions: true,
   },
   {

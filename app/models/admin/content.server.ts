@@ -8,7 +8,7 @@ import { primary as db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { RevisionEntity } from "~/db/schema";
 import { notationFromSources, type Source } from "~/lib/board-year";
-import type { FieldDef, FieldErrors, OptionInput, Option, PartInput } from "~/lib/admin/fields";
+import { dateToDhakaInput, type FieldDef, type FieldErrors, type OptionInput, type Option, type PartInput } from "~/lib/admin/fields";
 import { idSearch, readBankFilter, type BankFilter } from "~/lib/admin/bank-filter";
 import { PAGE_SIZE, RESOURCES, type ResourceDef } from "~/lib/admin/resources";
 import { idText, pageNumber, readQuery, z } from "~/lib/input";
@@ -539,6 +539,8 @@ export async function listRows(def: ResourceDef, query: ListQuery) {
   const order = query.dir === "desc" ? desc : asc;
   const select: Record<string, MySqlColumn> = { id: b.table.id, updatedAt: b.table.updatedAt };
   for (const f of def.list) select[f] = col(b, f);
+  // A scheduled row's list cell says when it goes live.
+  if (def.list.includes("status") && col(b, "publishAt")) select.publishAt = col(b, "publishAt");
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(select)
@@ -652,11 +654,36 @@ function uniqueError(def: ResourceDef): FieldErrors {
   return { [field]: what("এই মানটি আগে থেকেই আছে; অন্য একটি দিন।", "This value is already used; choose another.") };
 }
 
+const STATE_WORDS: Record<string, string> = { published: "প্রকাশিত (published)", draft: "খসড়া (draft)", scheduled: "নির্ধারিত (scheduled)" };
+
+/**
+ * A publishable row's state as it is saved: Scheduled needs its time; a time already past is due, so
+ * the row is published now (the sweeper would within seconds); any other state keeps no time.
+ * Rows without a state (other resources) pass unchanged.
+ */
+function withPublication(def: ResourceDef, values: Record<string, unknown>, now = new Date()): { values: Record<string, unknown>; errors: FieldErrors } {
+  if (!def.fields.some((f) => f.name === "status")) return { values, errors: {} };
+  const status = (values.status as string | null) ?? "published";
+  const at = values.publishAt instanceof Date ? values.publishAt : null;
+  if (status !== "scheduled") return { values: { ...values, status, publishAt: null }, errors: {} };
+  if (!at) return { values, errors: { publishAt: what("কখন প্রকাশিত হবে, সেই সময় দিন।", "Give the time it goes live.") } };
+  return { values: { ...values, status: at <= now ? "published" : "scheduled" }, errors: {} };
+}
+
+/** The audit's note of a state: "[খসড়া (draft)]", with the time when scheduled; nothing for published rows that stay so. */
+function stateNote(values: Record<string, unknown>, before: string | null) {
+  const status = values.status as string | undefined;
+  if (!status || (status === "published" && (before === null || before === "published"))) return "";
+  const when = status === "scheduled" && values.publishAt instanceof Date ? ` ${dateToDhakaInput(values.publishAt).replace("T", " ")} (Asia/Dhaka)` : "";
+  return ` [${before && before !== status ? `${STATE_WORDS[before] ?? before} → ` : ""}${STATE_WORDS[status] ?? status}${when}]`;
+}
+
 /** Creates a row (a singleton's row gets its fixed id 1). */
-export async function createRow(def: ResourceDef, values: Record<string, unknown>, staffId: number): Promise<SaveOutcome> {
+export async function createRow(def: ResourceDef, posted: Record<string, unknown>, staffId: number): Promise<SaveOutcome> {
   const b = BINDINGS[def.key];
+  const { values, errors: stateErrors } = withPublication(def, posted);
   const set = columnValues(def, b, values);
-  const errors = { ...(b.validate ? await b.validate(values, null) : {}), ...sizeErrors(b, set) };
+  const errors = { ...(b.validate ? await b.validate(values, null) : {}), ...sizeErrors(b, set), ...stateErrors };
   if (Object.keys(errors).length) return { status: "invalid", errors };
   try {
     return await db.transaction(async (tx) => {
@@ -664,7 +691,7 @@ export async function createRow(def: ResourceDef, values: Record<string, unknown
       const id = Number((res as { insertId: number }).insertId);
       if (b.children) await b.children.save(tx, id, values);
       if (b.search) await reindex(b.search, [id], tx as unknown as Executor);
-      await recordAudit(tx, { staffId, action: "create", entity: def.key, entityId: id, summary: summaryOf(values) });
+      await recordAudit(tx, { staffId, action: "create", entity: def.key, entityId: id, summary: `${summaryOf(values)}${stateNote(values, null)}` });
       await bumpContentVersion(tx);
       return { status: "saved", id, version: 1 } as const;
     });
@@ -687,17 +714,23 @@ export async function updateRow(
   def: ResourceDef,
   id: number,
   version: number,
-  values: Record<string, unknown>,
+  posted: Record<string, unknown>,
   staffId: number,
   action: "update" | "restore" = "update",
 ): Promise<SaveOutcome> {
   const b = BINDINGS[def.key];
+  const { values, errors: stateErrors } = withPublication(def, posted);
   const set = columnValues(def, b, values);
-  const errors = { ...(b.validate ? await b.validate(values, id) : {}), ...sizeErrors(b, set) };
+  const errors = { ...(b.validate ? await b.validate(values, id) : {}), ...sizeErrors(b, set), ...stateErrors };
   if (Object.keys(errors).length) return { status: "invalid", errors };
   try {
     const outcome = await db.transaction(async (tx) => {
-      const [locked] = await tx.select({ version: b.table.version }).from(b.table).where(eq(b.table.id, id)).for("update");
+      const statusCol = col(b, "status");
+      const [locked] = (await tx
+        .select({ version: b.table.version, ...(statusCol ? { status: statusCol } : {}) })
+        .from(b.table)
+        .where(eq(b.table.id, id))
+        .for("update")) as { version: number; status?: string }[];
       if (!locked) return { status: "not-found" } as const;
       if (locked.version !== version) return { status: "stale" } as const;
       if (b.revision) {
@@ -714,7 +747,7 @@ export async function updateRow(
         .where(eq(b.table.id, id));
       if (b.children) await b.children.save(tx, id, values);
       if (b.search) await reindex(b.search, [id], tx as unknown as Executor);
-      await recordAudit(tx, { staffId, action, entity: def.key, entityId: id, summary: `${summaryOf(values)} (v${locked.version + 1})` });
+      await recordAudit(tx, { staffId, action, entity: def.key, entityId: id, summary: `${summaryOf(values)} (v${locked.version + 1})${stateNote(values, locked.status ?? null)}` });
       await bumpContentVersion(tx);
       return { status: "saved", id, version: locked.version + 1 } as const;
     });
@@ -1059,6 +1092,8 @@ export async function restoreRevision(def: ResourceDef, id: number, revisionId: 
     values[f.name] = f.kind === "datetime" && typeof v === "string" ? new Date(v) : v;
   }
   if (def.key === "questions" && !Array.isArray(values.sources)) values.sources = current.sources;
+  // Restoring a version restores its content, not its state: a draft stays a draft until staff publish it.
+  if ("status" in values) Object.assign(values, { status: current.status, publishAt: current.publishAt });
   return updateRow(def, id, version, values, staffId, "restore");
 }
 

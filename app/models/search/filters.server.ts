@@ -31,15 +31,15 @@ export const listPaperYears = keptUntilContentChange(async () => {
  */
 export const starterTopics = keptUntilContentChange(async () => {
   // Each step reads an index in order and stops at the first row: subjects, their first chapter
-  // that has topics (categories_subject_idx), its first topic (titles_category_idx).
+  // that has published topics (categories_subject_idx), its first one (titles_category_idx).
   const rows = rowsOf<{ id: number | null; name: string | null; subject: string }>(
     await db.execute(sql`
       select t.id, t.name, x.subject from (
         select s.name as subject, s.sort, s.id as sid,
           (select c.id from categories c where c.subject_id = s.id
-            and exists (select 1 from titles t where t.category_id = c.id) order by c.sort, c.id limit 1) as chapter
+            and exists (select 1 from titles t where t.category_id = c.id and t.status = 'published') order by c.sort, c.id limit 1) as chapter
         from subjects s) x
-      join titles t on t.id = (select t2.id from titles t2 where t2.category_id = x.chapter order by t2.sort, t2.id limit 1)
+      join titles t on t.id = (select t2.id from titles t2 where t2.category_id = x.chapter and t2.status = 'published' order by t2.sort, t2.id limit 1)
       order by x.sort, x.sid limit 12`),
   );
   return rows.map((r) => ({ id: Number(r.id), name: r.name ?? "", subject: r.subject }));

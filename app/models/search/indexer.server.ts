@@ -127,7 +127,8 @@ async function titleDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
     })
     .from(titles)
     .innerJoin(categories, eq(categories.id, titles.categoryId))
-    .where(inArray(titles.id, ids));
+    // A draft or scheduled row makes no document: reindexing it removes its search row.
+    .where(and(inArray(titles.id, ids), eq(titles.status, "published")));
   return rows.map((r) => {
     const text = searchableText(r.content);
     return {
@@ -188,7 +189,7 @@ async function questionDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
         stamp: stamp(sql`${questions.updatedAt}`),
       })
       .from(questions)
-      .where(inArray(questions.id, ids)),
+      .where(and(inArray(questions.id, ids), eq(questions.status, "published"))),
     ex
       .select({ questionId: questionOptions.questionId, key: questionOptions.key, body: questionOptions.body })
       .from(questionOptions)
@@ -286,7 +287,7 @@ async function examDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
     })
     .from(examTitles)
     .leftJoin(examGroupSubjects, eq(examGroupSubjects.id, examTitles.groupSubjectId))
-    .where(inArray(examTitles.id, ids));
+    .where(and(inArray(examTitles.id, ids), eq(examTitles.status, "published")));
   return rows.map((r) => {
     const text = searchableText(r.description);
     return {
@@ -310,7 +311,7 @@ async function videoDocs(ex: Executor, ids: number[]): Promise<Doc[]> {
   const rows = await ex
     .select({ id: videos.id, url: videos.url, title: videos.title, kind: videos.kind, stamp: stamp(sql`${videos.updatedAt}`) })
     .from(videos)
-    .where(inArray(videos.id, ids));
+    .where(and(inArray(videos.id, ids), eq(videos.status, "published")));
   return rows.flatMap((r): Doc[] => {
     // The home page's player takes the same ids as listVideos (theory content may hold shorter ones).
     const videoId = videoIdFrom(r.url, r.kind === "theory" ? 6 : 11);
@@ -432,9 +433,10 @@ async function writeDocs(ex: Executor, source: SearchSource, ids: number[], t: T
 /**
  * See the top of this file. It also raises the content version (in the executor's transaction): what
  * is kept of search results, in this process and every other, is forgotten when the index changes.
+ * `bump: false` leaves that to a caller that raises it once for several writes (the publication sweep).
  */
-export async function reindex(source: SearchIndexSource, ids: number[], executor: Executor = db): Promise<void> {
-  if (await reindexRows(source, ids, executor)) await bumpContentVersion(executor);
+export async function reindex(source: SearchIndexSource, ids: number[], executor: Executor = db, { bump = true }: { bump?: boolean } = {}): Promise<void> {
+  if ((await reindexRows(source, ids, executor)) && bump) await bumpContentVersion(executor);
 }
 
 /** Whether anything was (re)indexed or removed. */

@@ -20,14 +20,14 @@ type LinkRow = {
   pos: number;
 };
 
-/** A question's place in its set (`sq`): how many come before it. */
-const POSITION = `(select count(*) from set_questions s2 where s2.set_id = sq.set_id
+/** A question's place in its set (`sq`): how many published ones come before it. */
+const POSITION = `(select count(*) from set_questions s2 join questions q2 on q2.id = s2.question_id and q2.status = 'published' where s2.set_id = sq.set_id
   and (s2.sort < sq.sort or (s2.sort = sq.sort and s2.question_id < sq.question_id)))`;
-/** What a set (`sq`) is: an MCQ category's practice set, a board paper, an exam. */
-const LINK_JOINS = `left join question_sets qs on qs.id = sq.set_id
+/** What a set (`sq`) is: an MCQ category's practice set, a board paper, an exam (draft sets and exams are no link). */
+const LINK_JOINS = `left join question_sets qs on qs.id = sq.set_id and qs.status = 'published'
   left join mcq_categories mc on mc.id = qs.mcq_category_id
   left join board_papers bp on bp.question_set_id = sq.set_id
-  left join exam_titles et on et.question_set_id = sq.set_id`;
+  left join exam_titles et on et.question_set_id = sq.set_id and et.status = 'published'`;
 /**
  * The set a search row's question (`d.source_id`) is best linked in, chosen as bestLinks chooses: its
  * LinkRow's fields from set_id to pos, joined by spaces (0 for none).

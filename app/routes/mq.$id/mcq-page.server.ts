@@ -9,7 +9,8 @@ import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { sealedKeyNotice } from "~/lib/exam-phase";
 import { sealKeys } from "~/models/answer-keys.server";
 import { getMcqCategoryPage, type McqCategoryPage } from "~/models/mcq.server";
-import { pageOfSet, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
+import { listSetQuestions, pageOfSet, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
+import { isStaffPreview } from "~/utils/preview.server";
 
 export const MCQ_PAGE_SIZE = 25;
 
@@ -30,8 +31,8 @@ const McqPageState = z.object({
   page: pageNumber,
 });
 
-async function findCategory(id: number) {
-  const page = await getMcqCategoryPage(id);
+async function findCategory(id: number, preview = false) {
+  const page = await getMcqCategoryPage(id, { preview });
   if (!page) throw notFound();
   return page;
 }
@@ -71,7 +72,9 @@ function view(
 export type McqPageData = ReturnType<typeof view>;
 
 export async function mcqLoader(request: Request, categoryId: number, kind: McqKind) {
-  const data = await findCategory(categoryId);
+  // A staff preview (?preview=1) shows draft sets and questions too, read fresh, never kept or cached.
+  const preview = await isStaffPreview(request);
+  const data = await findCategory(categoryId, preview);
   const url = new URL(request.url);
   const isSub = data.category.parent !== null;
   // One address per category: a sub-category lives under /mq/sub/, a top-level one under /mq/.
@@ -80,7 +83,8 @@ export async function mcqLoader(request: Request, categoryId: number, kind: McqK
   const set = query.set === undefined ? (data.sets[0] ?? null) : (data.sets.find((s) => s.id === query.set) ?? null);
   if (query.set !== undefined && !set) throw notFound();
   const { page, totalPages, offset } = pageWindow(set?.count ?? 0, query.page, MCQ_PAGE_SIZE);
-  const rows = await sealKeys(set && set.count > 0 ? await pageOfSet(set.id, set.count, offset, MCQ_PAGE_SIZE) : []);
+  const questions = !set || set.count === 0 ? [] : preview ? await listSetQuestions({ setIds: [set.id], offset, limit: MCQ_PAGE_SIZE, withDrafts: true }) : await pageOfSet(set.id, set.count, offset, MCQ_PAGE_SIZE);
+  const rows = await sealKeys(questions);
   const keyNote = rows.some((r) => r.keySealed) ? sealedKeyNotice(null, formatDhakaDateTime) : null;
   return json(view(data, set, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ, keyNote));
 }

@@ -1,0 +1,290 @@
+// Drafts and scheduled publishing: the migration keeps every existing row published; a draft topic,
+// question or video is on no public read (pages, sidebars, counts, sitemap, search, the bank) and its
+// URL is a 404; a staff preview shows it (only to staff); the sweeper publishes a due row and raises
+// the content version exactly once.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, copyFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { and, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/mysql2";
+import { migrate } from "drizzle-orm/mysql2/migrator";
+import mysql, { type RowDataPacket } from "mysql2/promise";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dateToDhakaInput } from "~/lib/admin/fields";
+import { hashPassword } from "~/lib/password.server";
+import { contentVersion } from "~/models/content-version.server";
+import { getMcqCategoryPage } from "~/models/mcq.server";
+import { sweepScheduled } from "~/models/publication.server";
+import { listBankEntries, loadQuestions } from "~/models/questions.server";
+import { getCategoryPage, singleSidebar } from "~/models/study.server";
+import { listVideos } from "~/models/videos.server";
+import { loader as searchLoader } from "~/routes/search/route";
+import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { loader as titleLoader } from "~/routes/title.$id";
+import { loader as rootLoader } from "~/root";
+import { call, callWith, closeDb, db, resetTables, schema } from "./db";
+import { route, staffBrowser, STAFF_PASSWORD } from "./staff";
+
+process.env.SESSION_SECRET ??= "integration-test-secret";
+
+const staff = staffBrowser();
+const DRIZZLE = fileURLToPath(new URL("../../drizzle/", import.meta.url));
+
+const edit = () => route("gradmin.content.$resource.$id._index.tsx");
+const create = () => route("gradmin.content.$resource.new.tsx");
+
+/** Creates a row through the admin form, as staff do; returns its id. */
+async function createRow(resource: string, fields: Record<string, string>) {
+  const res = await callWith((await create()).action, staff.post(`/gradmin/content/${resource}/new`, fields), { resource });
+  expect(res.status, await res.clone().text()).toBe(302);
+  return Number(/\/(\d+)\?saved=created$/.exec(res.headers.get("Location")!)![1]);
+}
+
+async function saveRow(resource: string, id: number, changes: Record<string, string>) {
+  const loaded = (await (await callWith((await edit()).loader, staff.get(`/gradmin/content/${resource}/${id}`), { resource, id: String(id) })).json()) as {
+    version: number;
+    raw: Record<string, string | string[]>;
+  };
+  const fields: Record<string, string | string[]> = { ...loaded.raw, ...changes, version: String(loaded.version) };
+  return callWith((await edit()).action, staff.post(`/gradmin/content/${resource}/${id}`, fields), { resource, id: String(id) });
+}
+
+type SearchPage = { groups?: { kind: string; hits: { title: { text: string }[]; url: string | null }[] }[] };
+async function searchTitles(q: string): Promise<string[]> {
+  const res = await call(searchLoader, `/search?${new URLSearchParams({ q })}`);
+  expect(res.status).toBe(200);
+  const page = (await res.json()) as SearchPage;
+  return (page.groups ?? []).flatMap((g) => g.hits.map((h) => h.title.map((t) => t.text).join("")));
+}
+
+const sitemap = async () => (await call(sitemapLoader, "/sitemap.xml")).text();
+
+let subjectId = 0;
+let chapterId = 0;
+let mcqCategoryId = 0;
+
+beforeAll(async () => {
+  await resetTables();
+  await db.delete(schema.staffSessions);
+  await db.delete(schema.loginThrottle);
+  await db.delete(schema.staffUsers);
+  await db.insert(schema.staffUsers).values({ id: 1, name: "সম্পাদক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(STAFF_PASSWORD), role: 2, roleLabel: "Editor" });
+  await staff.signIn("editor1");
+  [{ insertId: subjectId }] = (await db.insert(schema.subjects).values({ name: "পদার্থবিজ্ঞান", slug: "physics" })) as unknown as [{ insertId: number }];
+  [{ insertId: chapterId }] = (await db.insert(schema.categories).values({ subjectId, name: "গতি" })) as unknown as [{ insertId: number }];
+  [{ insertId: mcqCategoryId }] = (await db.insert(schema.mcqCategories).values({ name: "পদার্থ MCQ" })) as unknown as [{ insertId: number }];
+});
+
+afterAll(closeDb);
+
+describe("a draft topic", () => {
+  let published = 0;
+  let draft = 0;
+
+  beforeAll(async () => {
+    published = await createRow("topics", { categoryId: String(chapterId), name: "সরণ ও বেগ", content: "<p>বেগ হলো সরণের হার।</p>" });
+    draft = await createRow("topics", { categoryId: String(chapterId), name: "ত্বরণ খসড়া", content: "<p>ত্বরণ খসড়া লেখা।</p>", status: "draft" });
+  });
+
+  it("is saved as a draft (a save without a status is published) and audited with its state", async () => {
+    const rows = await db.select({ id: schema.titles.id, status: schema.titles.status }).from(schema.titles);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [published]: "published", [draft]: "draft" });
+    const [audit] = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, "topics"), eq(schema.auditLog.entityId, String(draft))));
+    expect(audit.summary).toContain("খসড়া (draft)");
+  });
+
+  it("is on no public list, sidebar, sitemap or search, and its URL is a 404", async () => {
+    const chapter = await getCategoryPage(chapterId);
+    expect(chapter!.titles.map((t) => t.id)).toEqual([published]);
+    const [block] = await singleSidebar(subjectId);
+    expect(block.categories[0]).toMatchObject({ count: 1, titles: [{ tid: published, name: "সরণ ও বেগ" }] });
+    const xml = await sitemap();
+    expect(xml).toContain(`/title/${published}<`);
+    expect(xml).not.toContain(`/title/${draft}<`);
+    expect(await searchTitles("ত্বরণ")).toEqual([]);
+    expect(await searchTitles("সরণ")).toContain("সরণ ও বেগ");
+    expect((await call(titleLoader, `/title/${draft}`, { id: String(draft) })).status).toBe(404);
+    expect((await call(titleLoader, `/title/${published}`, { id: String(published) })).status).toBe(200);
+  });
+
+  it("is previewed by staff only: ?preview=1 without a staff session is still a 404 and shows no banner", async () => {
+    expect((await call(titleLoader, `/title/${draft}?preview=1`, { id: String(draft) })).status).toBe(404);
+    const anonymousRoot = (await (await call(rootLoader, `/title/${draft}?preview=1`)).json()) as { preview: boolean };
+    expect(anonymousRoot.preview).toBe(false);
+
+    const go = await callWith((await route("gradmin.content.$resource.$id.preview.tsx")).loader, staff.get(`/gradmin/content/topics/${draft}/preview`), { resource: "topics", id: String(draft) });
+    expect(go.status).toBe(302);
+    expect(go.headers.get("Location")).toBe(`/title/${draft}?preview=1`);
+    // The preview route itself is staff-only: without a session it sends to the sign-in page.
+    const anonymousGo = await call((await route("gradmin.content.$resource.$id.preview.tsx")).loader!, `/gradmin/content/topics/${draft}/preview`, { resource: "topics", id: String(draft) });
+    expect(anonymousGo.headers.get("Location")).toMatch(/^\/gradmin\/login/);
+
+    const page = await callWith(titleLoader, staff.get(`/title/${draft}?preview=1`), { id: String(draft) });
+    expect(page.status).toBe(200);
+    expect(((await page.json()) as { title: { name: string } }).title.name).toBe("ত্বরণ খসড়া");
+    const staffRoot = (await (await callWith(rootLoader, staff.get(`/title/${draft}?preview=1`))).json()) as { preview: boolean };
+    expect(staffRoot.preview).toBe(true);
+    // Without ?preview=1 staff see the public answer too.
+    expect((await callWith(titleLoader, staff.get(`/title/${draft}`), { id: String(draft) })).status).toBe(404);
+  });
+
+  it("shows everywhere once published by a save", async () => {
+    expect((await saveRow("topics", draft, { status: "published" })).status).toBe(302);
+    expect((await call(titleLoader, `/title/${draft}`, { id: String(draft) })).status).toBe(200);
+    expect((await getCategoryPage(chapterId))!.titles.map((t) => t.id).sort()).toEqual([published, draft].sort());
+    expect(await searchTitles("ত্বরণ")).toContain("ত্বরণ খসড়া");
+    const [audit] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "update"));
+    expect(audit.summary).toContain("খসড়া (draft) → প্রকাশিত (published)");
+  });
+});
+
+describe("a draft question and a draft video", () => {
+  let setId = 0;
+  const questionIds: number[] = [];
+
+  beforeAll(async () => {
+    for (const [i, status] of ["published", "draft"].entries()) {
+      questionIds.push(
+        await createRow("questions", {
+          type: "mcq",
+          subjectId: String(subjectId),
+          chapterId: String(chapterId),
+          body: `<p>${i ? "খসড়া প্রশ্ন মহাকর্ষ" : "প্রকাশিত প্রশ্ন ভরবেগ"}</p>`,
+          "options.0": "এক",
+          "options.1": "দুই",
+          "options.correct": "0",
+          marks: "1",
+          status,
+        }),
+      );
+    }
+    setId = await createRow("question-sets", { mcqCategoryId: String(mcqCategoryId), name: "গতির সেট", questionIds: questionIds.join("\n") });
+    await createRow("videos", { url: "https://www.youtube.com/watch?v=aaaaaaaaaaa", title: "প্রকাশিত ভিডিও", kind: "theory" });
+    await createRow("videos", { url: "https://www.youtube.com/watch?v=bbbbbbbbbbb", title: "খসড়া ভিডিও", kind: "theory", status: "draft" });
+  });
+
+  it("is not in its set's page, count, the bank, loaded papers or search", async () => {
+    const page = await getMcqCategoryPage(mcqCategoryId);
+    expect(page!.sets).toEqual([expect.objectContaining({ id: setId, count: 1 })]);
+    const bank = await listBankEntries({ chapterIds: [chapterId], unchapteredOf: null });
+    expect(bank.map((e) => e.id)).toEqual([questionIds[0]]);
+    const loaded = await loadQuestions({ ids: questionIds, setIds: [setId] });
+    expect(loaded.questions.map((q) => q.id)).toEqual([questionIds[0]]);
+    expect(loaded.bySet.get(setId)!.map((q) => q.id)).toEqual([questionIds[0]]);
+    expect(await searchTitles("মহাকর্ষ")).toEqual([]);
+    expect(await searchTitles("ভরবেগ")).toHaveLength(1);
+    // A staff preview of the set's page counts it.
+    const preview = await getMcqCategoryPage(mcqCategoryId, { preview: true });
+    expect(preview!.sets).toEqual([expect.objectContaining({ id: setId, count: 2 })]);
+  });
+
+  it("a draft set is not on its category's page", async () => {
+    expect((await saveRow("question-sets", setId, { status: "draft" })).status).toBe(302);
+    expect((await getMcqCategoryPage(mcqCategoryId))!.sets).toEqual([]);
+    expect((await saveRow("question-sets", setId, { status: "published" })).status).toBe(302);
+  });
+
+  it("a draft video is not in the videos list or search", async () => {
+    expect((await listVideos()).map((v) => v.title)).toEqual(["প্রকাশিত ভিডিও"]);
+    expect(await searchTitles("খসড়া ভিডিও")).not.toContain("খসড়া ভিডিও");
+  });
+});
+
+describe("scheduled publishing", () => {
+  it("refuses Scheduled without a time, and keeps what was typed", async () => {
+    const res = await callWith(
+      (await create()).action,
+      staff.post("/gradmin/content/topics/new", { categoryId: String(chapterId), name: "সময় ছাড়া", content: "<p>x</p>", status: "scheduled" }),
+      { resource: "topics" },
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: Record<string, string>; raw: Record<string, string> };
+    expect(body.errors.publishAt).toContain("Give the time it goes live.");
+    expect(body.raw.name).toBe("সময় ছাড়া");
+  });
+
+  it("publishes a due row when swept, raising the content version exactly once", async () => {
+    const at = new Date(Date.now() + 3600_000);
+    at.setUTCSeconds(0, 0);
+    const id = await createRow("topics", { categoryId: String(chapterId), name: "নিউটনের সূত্র", content: "<p>জড়তা</p>", status: "scheduled", publishAt: dateToDhakaInput(at) });
+    const [row] = await db.select({ status: schema.titles.status, publishAt: schema.titles.publishAt }).from(schema.titles).where(eq(schema.titles.id, id));
+    // Entered in Bangladesh time, stored in UTC.
+    expect(row).toEqual({ status: "scheduled", publishAt: at });
+    expect((await call(titleLoader, `/title/${id}`, { id: String(id) })).status).toBe(404);
+
+    const v0 = Number(await contentVersion());
+    expect(await sweepScheduled(new Date(at.getTime() - 1000))).toBe(0);
+    expect(Number(await contentVersion())).toBe(v0);
+    expect((await getCategoryPage(chapterId))!.titles.map((t) => t.id)).not.toContain(id);
+
+    expect(await sweepScheduled(at)).toBe(1);
+    expect(Number(await contentVersion())).toBe(v0 + 1);
+    // Kept content was forgotten: the page, the list and search show it without a staff save.
+    expect((await call(titleLoader, `/title/${id}`, { id: String(id) })).status).toBe(200);
+    expect((await getCategoryPage(chapterId))!.titles.map((t) => t.id)).toContain(id);
+    expect(await searchTitles("নিউটনের")).toContain("নিউটনের সূত্র");
+    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "publish"));
+    expect(audit).toEqual([expect.objectContaining({ entity: "topics", entityId: String(id), staffId: null })]);
+
+    // Nothing more is due: the next sweep changes nothing.
+    expect(await sweepScheduled(new Date(at.getTime() + 60_000))).toBe(0);
+    expect(Number(await contentVersion())).toBe(v0 + 1);
+  });
+});
+
+describe("the migration", () => {
+  const TEST_URL = process.env.DATABASE_URL!;
+  const name = `${new URL(TEST_URL).pathname.replace(/^\//, "")}_pub`;
+  const adminUrl = new URL(process.env.MIGRATION_DATABASE_URL ?? TEST_URL);
+  const serverUrl = Object.assign(new URL(adminUrl), { pathname: "/" }).toString();
+  const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  let tmp = "";
+
+  afterAll(async () => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    const admin = await mysql.createConnection({ uri: serverUrl });
+    await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await admin.end();
+  });
+
+  it("keeps every existing row of the six tables, each published", async () => {
+    const admin = await mysql.createConnection({ uri: serverUrl });
+    await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await admin.end();
+    const conn = await mysql.createConnection({ uri: dbUrl, charset: "utf8mb4", multipleStatements: true });
+    try {
+      // The schema before this migration: every migration but the last, from a folder whose journal lists them.
+      const journal = JSON.parse(readFileSync(join(DRIZZLE, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+      const last = journal.entries.at(-1)!;
+      expect(last.tag).toMatch(/publication/);
+      tmp = mkdtempSync(join(tmpdir(), "grbd-pub-"));
+      mkdirSync(join(tmp, "meta"));
+      const earlier = journal.entries.slice(0, -1);
+      writeFileSync(join(tmp, "meta", "_journal.json"), JSON.stringify({ ...journal, entries: earlier }));
+      for (const e of earlier) copyFileSync(join(DRIZZLE, `${e.tag}.sql`), join(tmp, `${e.tag}.sql`));
+      await migrate(drizzle(conn), { migrationsFolder: tmp });
+
+      await conn.query(`SET FOREIGN_KEY_CHECKS = 0;
+        INSERT INTO titles (id, category_id, name, content) VALUES (1, 1, 'a', 'x'), (2, 1, 'b', 'y');
+        INSERT INTO questions (id, body) VALUES (1, 'q');
+        INSERT INTO question_sets (id, name) VALUES (1, 's');
+        INSERT INTO exam_titles (id, name, question_set_id) VALUES (1, 'e', 1);
+        INSERT INTO videos (id, url) VALUES (1, 'https://youtu.be/aaaaaaaaaaa');
+        INSERT INTO info_pages (id, slug, content) VALUES (1, 'aboutus', 'c');`);
+
+      await migrate(drizzle(conn), { migrationsFolder: DRIZZLE });
+      for (const [table, n] of [["titles", 2], ["questions", 1], ["question_sets", 1], ["exam_titles", 1], ["videos", 1], ["info_pages", 1]] as const) {
+        const [rows] = await conn.query<RowDataPacket[]>(`SELECT status, publish_at FROM \`${table}\``);
+        expect(rows, table).toHaveLength(n);
+        expect(rows.every((r) => r.status === "published" && r.publish_at === null), table).toBe(true);
+      }
+    } finally {
+      await conn.end();
+    }
+  }, 120_000);
+});
