@@ -5,6 +5,8 @@
 import { Form, useFormAction } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CsrfInput } from "~/components/admin";
+import { EditorToolbar } from "~/components/editor-toolbar";
+import { appendImageField } from "~/lib/admin/media-snippet";
 import { OPTION_KEYS, PART_LABELS, type FieldDef, type FieldErrors, type Option, type RawValues } from "~/lib/admin/fields";
 import { resourceDef, type ResourceDef } from "~/lib/admin/resources";
 
@@ -21,7 +23,8 @@ type Props = {
   submitLabel: string;
 };
 
-const hasFile = (def: ResourceDef) => def.fields.some((f) => f.kind === "image");
+// HTML fields carry a file input too (an image added to the text on save, without JavaScript).
+const hasFile = (def: ResourceDef) => def.fields.some((f) => f.kind === "image" || f.kind === "html");
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] ?? "" : v ?? "");
 const errorId = (name: string) => `${name.replace(/\./g, "-")}-error`;
 
@@ -98,7 +101,7 @@ function MathPreview({ name, source, initial, csrf, base }: { name: string; sour
   return (
     <div className="preview" role="region" aria-live="polite" aria-label={`প্রিভিউ (Preview) ${name.split(" (")[0]}`}>
       <p className="preview-label">প্রিভিউ — পাবলিক পাতায় এভাবে দেখাবে (Preview — as the public page shows it)</p>
-      {html ? <div className="preview-body" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="muted">খালি (empty)</p>}
+      {html ? <div className="preview-body prose" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="muted">খালি (empty)</p>}
     </div>
   );
 }
@@ -113,6 +116,7 @@ function HtmlField({ f, raw, errors, preview, csrf, base }: { f: FieldDef; raw: 
           {f.required ? " *" : ""}
         </span>
       </label>
+      <EditorToolbar target={`f-${f.name}`} label={f.label} csrf={csrf} />
       <textarea
         id={`f-${f.name}`}
         name={f.name}
@@ -125,7 +129,30 @@ function HtmlField({ f, raw, errors, preview, csrf, base }: { f: FieldDef; raw: 
       />
       {f.hint ? <small className="muted">{f.hint}</small> : null}
       <FieldError name={f.name} errors={errors} />
+      <AppendImage field={f.name} errors={errors} />
       <MathPreview name={f.label} source={source} initial={preview} csrf={csrf} base={base} />
+    </div>
+  );
+}
+
+/**
+ * Without JavaScript: an image chosen here is uploaded with the form and added at the end of the
+ * field's text (utils/admin-form.server.ts). With it, the toolbar's image button does this at the cursor.
+ */
+function AppendImage({ field, errors }: { field: string; errors: FieldErrors }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const name = appendImageField(field);
+  if (hydrated && !errors[name]) return null;
+  return (
+    <div className="append-image">
+      <label htmlFor={controlId(name)}>ছবি যোগ করুন: সংরক্ষণ করলে লেখার শেষে বসবে (Add an image: it goes at the end of the text when you save)</label>
+      <input type="file" id={controlId(name)} name={name} accept="image/png,image/jpeg,image/webp,image/gif" {...invalid(name, errors)} />
+      <small className="muted">
+        PNG, JPEG, WebP, GIF; ≤ ২ MB। আগে আপলোড করা ছবি: <a href="/gradmin/media">মিডিয়া লাইব্রেরি</a> থেকে &lt;img&gt; লেখাটি কপি করে বসান। (An image already uploaded: copy
+        its &lt;img&gt; snippet from the <a href="/gradmin/media">media library</a>.)
+      </small>
+      <FieldError name={name} errors={errors} />
     </div>
   );
 }
@@ -177,7 +204,7 @@ function Input({ f, raw, errors, choices }: { f: FieldDef; raw: RawValues; error
   }
 }
 
-function OptionsField({ f, raw, errors }: { f: FieldDef; raw: RawValues; errors: FieldErrors }) {
+function OptionsField({ f, raw, errors, csrf }: { f: FieldDef; raw: RawValues; errors: FieldErrors; csrf: string }) {
   const correct = one(raw[`${f.name}.correct`]);
   return (
     <fieldset id={controlId(f.name)} className="field options-field" {...(errors[f.name] ? { "aria-describedby": errorId(f.name) } : {})}>
@@ -190,10 +217,13 @@ function OptionsField({ f, raw, errors }: { f: FieldDef; raw: RawValues; errors:
               {key} সঠিক <span className="sr-only">(correct)</span>
             </span>
           </label>
-          <label className="grow">
-            <span className="sr-only">অপশন {key} (Option {key})</span>
-            <input type="text" name={`${f.name}.${i}`} defaultValue={one(raw[`${f.name}.${i}`])} placeholder={`অপশন ${key}`} />
-          </label>
+          <div className="grow">
+            <EditorToolbar target={controlId(`${f.name}.${i}`)} label={`অপশন ${key} (Option ${key})`} csrf={csrf} compact />
+            <label className="grow">
+              <span className="sr-only">অপশন {key} (Option {key})</span>
+              <input type="text" id={controlId(`${f.name}.${i}`)} name={`${f.name}.${i}`} defaultValue={one(raw[`${f.name}.${i}`])} placeholder={`অপশন ${key}`} />
+            </label>
+          </div>
         </div>
       ))}
       <FieldError name={f.name} errors={errors} />
@@ -260,7 +290,7 @@ export function ResourceForm({ resource, raw, errors, choices, csrf, version, pr
       {Object.keys(errors).length ? <ErrorSummary def={def} errors={errors} /> : null}
       {def.fields.map((f) => {
         if (f.kind === "html") return <HtmlField key={f.name} f={f} raw={raw} errors={errors} preview={previews?.[f.name]} csrf={csrf} base={def.key === "info-pages" ? "info" : "content"} />;
-        if (f.kind === "options") return <OptionsField key={f.name} f={f} raw={raw} errors={errors} />;
+        if (f.kind === "options") return <OptionsField key={f.name} f={f} raw={raw} errors={errors} csrf={csrf} />;
         if (f.kind === "parts") return <PartsField key={f.name} f={f} raw={raw} errors={errors} />;
         if (f.kind === "refs") return <RefsField key={f.name} f={f} raw={raw} errors={errors} choices={choices} />;
         if (f.kind === "bool") {
