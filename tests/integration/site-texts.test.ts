@@ -283,6 +283,9 @@ describe("teachers' papers and exam attempts", () => {
       ["মডেল টেস্ট ১", false, "finished"],
     ]);
     expect((await listExamAttempts({ examId: 92, page: 1 })).rows.map((r) => r.exam)).toEqual(["লাইভ পরীক্ষা"]);
+    expect((await listExamAttempts({ kind: "live", page: 1 })).rows.map((r) => r.exam)).toEqual(["লাইভ পরীক্ষা"]);
+    expect((await listExamAttempts({ kind: "practice", page: 1 })).rows.map((r) => r.live)).toEqual([false, false]);
+    expect((await listExamAttempts({ state: "unfinished", page: 1 })).total).toBe(2);
     expect((await listExamAttempts({ kind: "practice", state: "finished", page: 1 })).rows.map((r) => r.net)).toEqual(["19.50"]);
 
     const r = await route("gradmin.attempts.tsx");
