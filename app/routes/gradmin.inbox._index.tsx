@@ -8,6 +8,7 @@ import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { optionalIdText, pageNumber, readQuery, z } from "~/lib/input";
 import { requireStaff } from "~/utils/auth.server";
 import { INBOX_PAGE_SIZE, listMessages, type InboxFilter } from "~/models/inbox.server";
+import { Pager } from "~/components/admin-pager";
 
 /** The inbox's URL: which messages, a search (its first 100 characters), the page; anything else reads as the default. */
 const InboxQuery = z.object({
@@ -94,15 +95,7 @@ export default function Inbox() {
           ))}
         </ul>
       )}
-      {d.pages > 1 ? (
-        <nav className="pager" aria-label="পাতা (Pages)">
-          {d.page > 1 ? <a href={link({ page: d.page - 1 })}>← আগের (Previous)</a> : null}
-          <span>
-            পাতা {toBanglaDigits(d.page)} / {toBanglaDigits(d.pages)}
-          </span>
-          {d.page < d.pages ? <a href={link({ page: d.page + 1 })}>পরের (Next) →</a> : null}
-        </nav>
-      ) : null}
+      <Pager page={d.page} pages={d.pages} q={{ show: d.filter === "all" ? undefined : d.filter, q: d.q }} />
     </>
   );
 }

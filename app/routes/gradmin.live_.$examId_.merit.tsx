@@ -13,6 +13,7 @@ import { idText, pageNumber, readQuery, z } from "~/lib/input";
 import { MERIT_PAGE_SIZE } from "~/lib/live-attempt";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { computeMeritOnce, countExamResults, getMeritExam, listExamResults, meritAvailableAt, setNameHidden } from "~/models/merit.server";
+import { Pager } from "~/components/admin-pager";
 
 const NO_EXAM = "এই পরীক্ষাটি নেই। (No such exam.)";
 
@@ -144,13 +145,7 @@ export default function StaffMerit() {
           </tbody>
         </table>
       </div>
-      {d.pages > 1 ? (
-        <nav className="pager" aria-label="পাতা (Pages)">
-          {d.page > 1 ? <a href={`?page=${d.page - 1}`}>← আগের (Previous)</a> : null}
-          <span>{`পাতা ${bn(d.page)} / ${bn(d.pages)}`}</span>
-          {d.page < d.pages ? <a href={`?page=${d.page + 1}`}>পরের (Next) →</a> : null}
-        </nav>
-      ) : null}
+      <Pager page={d.page} pages={d.pages} q={{}} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { idText, intentOf, pageNumber, readQuery, z } from "~/lib/input";
 import { can } from "~/lib/permissions";
 import { listTrash, restoreFromTrash, TRASH_DAYS } from "~/models/admin/content.server";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
+import { Pager } from "~/components/admin-pager";
 
 const keysFor = (staff: Parameters<typeof can>[0]) => RESOURCES.filter((r) => !r.singleton && can(staff, r.permission)).map((r) => r.key);
 
@@ -123,15 +124,7 @@ export default function Trash() {
           </table>
         </div>
       )}
-      {d.pages > 1 ? (
-        <nav className="pager" aria-label="পাতা (Pages)">
-          {d.page > 1 ? <a href={`?page=${d.page - 1}`}>← আগের (Previous)</a> : null}
-          <span>
-            পাতা {toBanglaDigits(d.page)} / {toBanglaDigits(d.pages)}
-          </span>
-          {d.page < d.pages ? <a href={`?page=${d.page + 1}`}>পরের (Next) →</a> : null}
-        </nav>
-      ) : null}
+      <Pager page={d.page} pages={d.pages} q={{}} />
     </>
   );
 }
