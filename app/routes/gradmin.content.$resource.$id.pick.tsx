@@ -7,7 +7,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
-import { bankFilterQuery, DIFFICULTY_CHOICES, isFiltered, QUESTION_TYPE_CHOICES, readBankFilter } from "~/lib/admin/bank-filter";
+import { bankFilterQuery, isFiltered, readBankFilter } from "~/lib/admin/bank-filter";
 import { resourceDef } from "~/lib/admin/resources";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { BOARD_CODES } from "~/lib/board-year";
@@ -17,6 +17,7 @@ import { requireAdminForm } from "~/utils/auth.server";
 import { requireResource } from "~/utils/admin-access.server";
 import { choicesFor } from "~/models/admin/content.server";
 import { changeSet, matchFullMarks, pickTarget, RANDOM_MAX, searchBank, setQuestions, type SetChange } from "~/models/admin/picker.server";
+import { BankFilterFields } from "~/components/bank-filter-fields";
 
 const PICKABLE = ["question-sets", "exams"] as const;
 const Params = z.object({ resource: z.enum(PICKABLE), id: idText });
@@ -366,51 +367,7 @@ export default function PickQuestions() {
             </label>
           </fieldset>
           <div className="filter-grid">
-            <label>
-              <span>ধরন (Type)</span>
-              <select name="type" defaultValue={d.filter.type ?? ""}>
-                <option value="">সব (Any)</option>
-                {QUESTION_TYPE_CHOICES.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>কাঠিন্য (Difficulty)</span>
-              <select name="difficulty" defaultValue={d.filter.difficulty ?? ""}>
-                <option value="">সব (Any)</option>
-                {DIFFICULTY_CHOICES.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>বোর্ড (Board)</span>
-              <select name="board" defaultValue={d.filter.board ?? ""}>
-                <option value="">সব (Any)</option>
-                {d.boards.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>সাল (Year)</span>
-              <input type="number" name="year" min={1950} max={2100} defaultValue={d.filter.year ?? ""} />
-            </label>
-            <label>
-              <span>ব্যাখ্যা (Explanation)</span>
-              <select name="explained" defaultValue={d.filter.explained ?? ""}>
-                <option value="">সব (Any)</option>
-                <option value="1">আছে (Has one)</option>
-                <option value="0">নেই (Has none)</option>
-              </select>
-            </label>
+            <BankFilterFields values={d.filter} boards={d.boards} />
             <label>
               <span>লেখা বা আইডি, যেমন #5 (Text or id, e.g. #5)</span>
               <input type="search" name="q" defaultValue={d.filter.q} />

@@ -6,7 +6,6 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AdminErrorBoundary, Notice } from "~/components/admin";
 import type { FieldDef, Option } from "~/lib/admin/fields";
-import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from "~/lib/admin/bank-filter";
 import { BOARD_CODES } from "~/lib/board-year";
 import { PAGE_SIZE } from "~/lib/admin/resources";
 import { toBanglaDigits } from "~/lib/bangla-digits";
@@ -16,6 +15,7 @@ import { optionalIdText, readQuery, wholeText, z } from "~/lib/input";
 import { requireResource } from "~/utils/admin-access.server";
 import { choicesFor, findBy, listRows, plainText, readListQuery, refChoicesOf } from "~/models/admin/content.server";
 import { bulkActionsOf, BULK_LABELS, type BulkAction } from "~/lib/admin/bulk";
+import { BankFilterFields } from "~/components/bank-filter-fields";
 
 /** ?slug= opens that row (its first 64 characters are looked up); ?deleted= is the notice after a delete. */
 const OpenQuery = z.object({
@@ -217,55 +217,7 @@ export default function ResourceList() {
                 </label>
               </div>
             ))}
-            {bank ? (
-              <>
-                <label>
-                  <span>ধরন (Type)</span>
-                  <select name="type" defaultValue={bank.type ?? ""}>
-                    <option value="">সব (Any)</option>
-                    {QUESTION_TYPE_CHOICES.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label>
-                  <span>কাঠিন্য (Difficulty)</span>
-                  <select name="difficulty" defaultValue={bank.difficulty ?? ""}>
-                    <option value="">সব (Any)</option>
-                    {DIFFICULTY_CHOICES.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label>
-                  <span>বোর্ড (Board)</span>
-                  <select name="board" defaultValue={bank.board ?? ""}>
-                    <option value="">সব (Any)</option>
-                    {boards.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label>
-                  <span>সাল (Year)</span>
-                  <input type="number" name="year" min={1950} max={2100} defaultValue={bank.year ?? ""} />
-                </label>
-                <label>
-                  <span>ব্যাখ্যা (Explanation)</span>
-                  <select name="explained" defaultValue={bank.explained ?? ""}>
-                    <option value="">সব (Any)</option>
-                    <option value="1">আছে (Has one)</option>
-                    <option value="0">নেই (Has none)</option>
-                  </select>
-                </label>
-              </>
-            ) : null}
+            {bank ? <BankFilterFields values={bank} boards={boards} /> : null}
           </div>
           <input type="hidden" name="sort" value={query.sort} />
           <input type="hidden" name="dir" value={query.dir} />
