@@ -240,8 +240,9 @@ describe("the content lists' filters and id search", () => {
 
   it("offers a dropdown per filter, a select field's options too", async () => {
     const controls = (await list("questions")).controls;
-    expect(controls.map((c) => c.name)).toEqual(["chapterId", "subjectId"]);
+    expect(controls.map((c) => c.name)).toEqual(["chapterId", "subjectId", "status"]);
     expect(controls[0].options.map((o) => o.value)).toEqual(["11", "12"]);
+    expect(controls[2].options.map((o) => o.value)).toEqual(["published", "draft", "scheduled"]);
     // A long list of chapters is narrowed by what was typed in its find box, keeping the chosen one.
     const narrowed = (await list("questions", "?chapterId_q=জ্যামি&chapterId=11")).controls[0];
     expect(narrowed.options.map((o) => o.value)).toEqual(["11", "12"]);
