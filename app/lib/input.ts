@@ -41,6 +41,22 @@ export const flagText = z
   .transform((v) => v === "1")
   .catch(false);
 
+/**
+ * The version stamp a form carries back (JSON of name → version, as its loader wrote it): anything else
+ * reads as no stamp, which a save takes for a conflict.
+ */
+export const versionStamp = z
+  .string()
+  .default("{}")
+  .transform((s): unknown => {
+    try {
+      return JSON.parse(s);
+    } catch {
+      return {};
+    }
+  })
+  .pipe(z.record(z.number()).catch({}));
+
 /** A page number from a URL: a whole number from 1; anything else is page 1 (pages past the end clamp later). */
 export const pageNumber = wholeText().pipe(z.number().min(1)).catch(1);
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
-import { flagText, parseFields, readQuery, z, type FieldErrors } from "~/lib/input";
+import { flagText, parseFields, readQuery, versionStamp, z, type FieldErrors } from "~/lib/input";
 import { SETTING_KEYS, socialPlatforms, type SettingKey, type SocialPlatform } from "~/lib/site-settings";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
 import { loadSettings, saveSettings, type SettingsValues, type Stamp } from "~/models/settings.server";
@@ -40,18 +40,8 @@ const SettingsForm = z.object({
   ...(Object.fromEntries(SETTING_KEYS.map((k) => [k, settingText(k)])) as Record<SettingKey, ReturnType<typeof settingText>>),
   site_name: settingText("site_name").pipe(z.string().min(1, REQUIRED)),
   ...(Object.fromEntries(socialPlatforms.map((p) => [p, socialLink])) as Record<SocialPlatform, typeof socialLink>),
-  // What loadSettings stamped: anything else reads as no stamp, which the save takes for a conflict.
-  stamp: z
-    .string()
-    .default("{}")
-    .transform((s): unknown => {
-      try {
-        return JSON.parse(s);
-      } catch {
-        return {};
-      }
-    })
-    .pipe(z.record(z.number()).catch({})),
+  // What loadSettings stamped.
+  stamp: versionStamp,
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {

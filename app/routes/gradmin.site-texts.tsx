@@ -6,7 +6,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, CsrfInput, Notice } from "~/components/admin";
 import { ADMISSION_SECTIONS, type AdmissionSection } from "~/lib/admission-filters";
-import { fieldsOf, intentOf, parseFields, readQuery, typedText, z, type FieldErrors } from "~/lib/input";
+import { fieldsOf, intentOf, parseFields, readQuery, typedText, versionStamp, z, type FieldErrors } from "~/lib/input";
 import { SITE_TEXT_GROUPS, SITE_TEXTS, type SiteTextValues } from "~/lib/site-texts";
 import { loadSiteTextsForm, saveSiteTexts, type TextStamp } from "~/models/site-texts.server";
 import { requireAdminForm, requireStaff } from "~/utils/auth.server";
@@ -18,19 +18,6 @@ const catField = (s: AdmissionSection) => `cat_${s}`;
 const CAT_FIELDS = ADMISSION_SECTIONS.map((s) => catField(s.key));
 /** More boxes than any list of categories has: a body that sends more is not from this form. */
 const MAX_CHOSEN = 500;
-
-const stampField = z
-  .string()
-  .default("{}")
-  .transform((s): unknown => {
-    try {
-      return JSON.parse(s);
-    } catch {
-      return {};
-    }
-  })
-  // What the loader stamped: anything else reads as no stamp, which the save takes for a conflict.
-  .pipe(z.record(z.number()).catch({}));
 
 /** The form: each text required and within its limit, each section's boxes ids of categories the screen listed. */
 function siteTextsForm(known: Set<number>) {
@@ -51,7 +38,7 @@ function siteTextsForm(known: Set<number>) {
       ]),
     ),
     ...Object.fromEntries(CAT_FIELDS.map((f) => [f, chosenIds])),
-    stamp: stampField,
+    stamp: versionStamp,
   });
 }
 
@@ -71,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await requireAdminForm(request, csrf);
   const intent = Intent.safeParse(fieldsOf(form, ["intent"]));
   if (!intent.success) throw new Response("অজানা কাজ। (Unknown intent.)", { status: 400 });
-  const stamp = stampField.parse(fieldsOf(form).stamp) as TextStamp;
+  const stamp = versionStamp.parse(fieldsOf(form).stamp) as TextStamp;
   if (intent.data.intent === "defaults") {
     const result = await saveSiteTexts("defaults", stamp, staff.id);
     if (result === "conflict") return json({ echo: null as Echo | null, errors: {} as FieldErrors, conflict: true }, { status: 409 });
