@@ -37,7 +37,7 @@ test("a refused save takes the browser to the error summary at the top, each err
   await signIn(page);
   await page.goto("/gradmin/content/topics/new");
   // A long topic: the Save button ends up far below the top of the form.
-  await page.getByLabel("বিষয়বস্তু (Content)").fill("<p>লম্বা লেখা</p>\n".repeat(200));
+  await page.getByRole("textbox", { name: "বিষয়বস্তু (Content)" }).fill("<p>লম্বা লেখা</p>\n".repeat(200));
   await page.getByRole("button", { name: "তৈরি করুন (Create)" }).click();
   const summary = page.locator("#errors");
   await expect(summary).toBeVisible();
@@ -45,7 +45,7 @@ test("a refused save takes the browser to the error summary at the top, each err
   if (isJsOn()) await expect(summary).toBeFocused();
   else expect(new URL(page.url()).hash).toBe("#errors");
   // What was typed is kept, and the summary's link leads to the field.
-  await expect(page.getByLabel("বিষয়বস্তু (Content)")).toHaveValue(/লম্বা লেখা/);
+  await expect(page.getByRole("textbox", { name: "বিষয়বস্তু (Content)" })).toHaveValue(/লম্বা লেখা/);
   await summary.getByRole("link", { name: /অধ্যায় \(Chapter\)/ }).click();
   await expect(page.locator("#f-categoryId")).toBeInViewport();
 });
@@ -59,6 +59,6 @@ test("edit boxes and fields draw Bangla in the site's own font, not a system fon
   expect(fonts.length).toBeGreaterThan(2);
   for (const font of fonts) expect(font).toMatch(/^"Hind Siliguri/);
   // The face itself is there for Bangla text (self-hosted, not the device's).
-  await page.getByLabel("বিষয়বস্তু (Content)").fill("বাংলা লেখা");
+  await page.getByRole("textbox", { name: "বিষয়বস্তু (Content)" }).fill("বাংলা লেখা");
   expect(await page.evaluate(async () => (await document.fonts.load('16px "Hind Siliguri Regular"', "বাংলা")).length)).toBeGreaterThan(0);
 });

@@ -122,7 +122,7 @@ test("a staff save shows at once to readers of both server processes, though the
   await page.goto("/gradmin/content/topics/new");
   await page.getByLabel("অধ্যায় (Chapter)").selectOption({ label: chapter.label });
   await page.getByLabel("শিরোনাম (Title)").fill(topic);
-  await page.getByLabel("বিষয়বস্তু (Content)").fill("<p>এক মুহূর্তের পাঠ</p>");
+  await page.getByRole("textbox", { name: "বিষয়বস্তু (Content)" }).fill("<p>এক মুহূর্তের পাঠ</p>");
   await page.getByRole("button", { name: "তৈরি করুন (Create)" }).click();
   await expect(page.getByRole("status")).toHaveText("তৈরি হয়েছে। (Created.)");
 

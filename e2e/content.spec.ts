@@ -44,7 +44,7 @@ test("an editor creates a subject, chapter and topic with math, sees them on the
   await page.goto("/gradmin/content/topics/new");
   await page.getByLabel("অধ্যায় (Chapter)").selectOption({ label: `${subject} (এসএসসি) › ${chapter}` });
   await page.getByLabel("শিরোনাম (Title)").fill(topic);
-  await page.getByLabel("বিষয়বস্তু (Content)").fill("<p>সমকোণী ত্রিভুজে $a^2+b^2=c^2$ হয়।</p>\n$$c=\\sqrt{a^2+b^2}$$");
+  await page.getByRole("textbox", { name: "বিষয়বস্তু (Content)" }).fill("<p>সমকোণী ত্রিভুজে $a^2+b^2=c^2$ হয়।</p>\n$$c=\\sqrt{a^2+b^2}$$");
   await page.getByRole("button", { name: "প্রিভিউ (Preview)" }).click();
   const preview = page.locator(".preview-body");
   await expect(preview.locator(".katex").first()).toBeVisible();
@@ -84,12 +84,12 @@ test("an editor creates a subject, chapter and topic with math, sees them on the
   await page.getByLabel("শিরোনাম (Title)").fill(`${topic} ও প্রমাণ`);
   await page.getByRole("button", { name: "সংরক্ষণ করুন (Save)" }).click();
   await expect(page.getByRole("status")).toContainText("Saved");
-  await other.page.getByLabel("বিষয়বস্তু (Content)").fill("<p>দ্বিতীয় জনের লেখা</p>");
+  await other.page.getByRole("textbox", { name: "বিষয়বস্তু (Content)" }).fill("<p>দ্বিতীয় জনের লেখা</p>");
   await other.page.getByRole("button", { name: "সংরক্ষণ করুন (Save)" }).click();
   const conflict = other.page.getByRole("alert").filter({ hasText: "someone else changed this meanwhile" });
   await expect(conflict).toBeVisible();
   await expect(conflict.getByRole("row", { name: /শিরোনাম \(Title\)/ })).toContainText(`${topic} ও প্রমাণ`);
-  await expect(other.page.getByLabel("বিষয়বস্তু (Content)")).toHaveValue("<p>দ্বিতীয় জনের লেখা</p>");
+  await expect(other.page.getByRole("textbox", { name: "বিষয়বস্তু (Content)" })).toHaveValue("<p>দ্বিতীয় জনের লেখা</p>");
   await other.context.close();
   await expect(await searchTopics()).toHaveText([`${topic} ও প্রমাণ`]);
 
@@ -141,11 +141,11 @@ test("with JavaScript, the math preview follows the typing (from the server's re
   test.skip(info.project.use.javaScriptEnabled === false, "the Preview button does it without JavaScript (above)");
   await signIn(page);
   await page.goto("/gradmin/content/topics/new");
-  await page.getByLabel("বিষয়বস্তু (Content)").fill("<p>$\\frac{1}{2}$ অর্ধেক</p>");
+  await page.getByRole("textbox", { name: "বিষয়বস্তু (Content)" }).fill("<p>$\\frac{1}{2}$ অর্ধেক</p>");
   const preview = page.locator(".preview-body");
   await expect(preview.locator(".katex .mfrac")).toBeVisible();
   await expect(preview).toContainText("অর্ধেক");
-  await page.getByLabel("বিষয়বস্তু (Content)").fill("<p>শুধু লেখা<script>alert(1)</script></p>");
+  await page.getByRole("textbox", { name: "বিষয়বস্তু (Content)" }).fill("<p>শুধু লেখা<script>alert(1)</script></p>");
   await expect(preview).toHaveText("শুধু লেখা");
   await expect(preview.locator("script")).toHaveCount(0);
 });
