@@ -82,7 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The notice after a bulk action: which, and on how many. */
 const BulkDone = z.object({
-  bulk: z.enum(["delete", "move", "add-to-set"]).optional().catch(undefined),
+  bulk: z.enum(["delete", "move", "add-to-set", "publish", "unpublish"]).optional().catch(undefined),
   n: z
     .string()
     .optional()
@@ -122,6 +122,8 @@ const BULK_DONE: Record<BulkAction, (n: string) => string> = {
   delete: (n) => `${toBanglaDigits(n)}টি ট্র্যাশে সরানো হয়েছে। (${n} moved to the trash.)`,
   move: (n) => `${toBanglaDigits(n)}টি অন্য অধ্যায়ে সরানো হয়েছে। (${n} moved to the chapter.)`,
   "add-to-set": (n) => `${toBanglaDigits(n)}টি প্রশ্ন সেটে যোগ হয়েছে। (${n} added to the set.)`,
+  publish: (n) => `${toBanglaDigits(n)}টি প্রকাশিত হয়েছে। (${n} published.)`,
+  unpublish: (n) => `${toBanglaDigits(n)}টি খসড়া হয়েছে। (${n} made drafts.)`,
 };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.many ?? "কনটেন্ট"} — Admin` }];

@@ -13,10 +13,10 @@ import { badRequest, notFound } from "~/lib/http.server";
 import { fieldsOf, flagText, idText, z } from "~/lib/input";
 import { requireAdminForm } from "~/utils/auth.server";
 import { requireResource } from "~/utils/admin-access.server";
-import { BULK_MAX, bulkAddToSet, bulkMove, bulkTrash, matchingIds, namesOf, readListQuery, refChoicesOf, type ListQuery } from "~/models/admin/content.server";
+import { BULK_MAX, bulkAddToSet, bulkMove, bulkPublication, bulkTrash, matchingIds, namesOf, readListQuery, refChoicesOf, type ListQuery } from "~/models/admin/content.server";
 
 const BulkChoice = z.object({
-  action: z.enum(["delete", "move", "add-to-set"], {
+  action: z.enum(["delete", "move", "add-to-set", "publish", "unpublish"], {
     message: "কী করবেন বেছে নিন। (Choose an action.)",
   }),
   ids: z.array(z.string()).transform((list) => [...new Set(list.flatMap((v) => idText.safeParse(v).data ?? []))]),
@@ -117,6 +117,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? await bulkMove(def, ids, choice.toChapter!, staff.id)
       : choice.action === "add-to-set"
       ? await bulkAddToSet(ids, choice.toSet!, staff.id)
+      : choice.action === "publish" || choice.action === "unpublish"
+      ? await bulkPublication(def, ids, choice.action === "publish" ? "published" : "draft", staff.id)
       : await bulkTrash(def, ids, staff.id);
   if (outcome.status === "refused") return json({ error: outcome.message }, { status: 409 });
   return redirect(listHref(def, query, { bulk: choice.action, n: String(outcome.count) }));
@@ -128,6 +130,8 @@ const QUESTION: Record<BulkAction, (n: string, many: string, target: string) => 
   delete: (n, many) => `${many}: ${toBanglaDigits(n)}টি ট্র্যাশে সরাবেন? (Move ${n} to the trash?)`,
   move: (n, many, target) => `${many}: ${toBanglaDigits(n)}টি "${target}" অধ্যায়ে সরাবেন? (Move ${n} to the chapter "${target}"?)`,
   "add-to-set": (n, many, target) => `${many}: ${toBanglaDigits(n)}টি "${target}" সেটে যোগ করবেন? (Add ${n} to the set "${target}"?)`,
+  publish: (n, many) => `${many}: ${toBanglaDigits(n)}টি এখনই প্রকাশ করবেন? (Publish ${n} now?)`,
+  unpublish: (n, many) => `${many}: ${toBanglaDigits(n)}টি খসড়া করবেন? সাইট থেকে সরে যাবে। (Make ${n} drafts? They leave the public site.)`,
 };
 
 export default function BulkConfirm() {

@@ -32,9 +32,10 @@ describe("the bank filter", () => {
 });
 
 describe("bulk actions by type", () => {
-  it("every type may go to the trash; questions and topics move to a chapter; questions go into a set", () => {
-    expect(bulkActionsOf("questions")).toEqual(["move", "add-to-set", "delete"]);
-    expect(bulkActionsOf("topics")).toEqual(["move", "delete"]);
-    expect(bulkActionsOf("videos")).toEqual(["delete"]);
+  it("every type may go to the trash; questions and topics move to a chapter; questions go into a set; what has drafts is published or drafted", () => {
+    expect(bulkActionsOf("questions")).toEqual(["move", "add-to-set", "publish", "unpublish", "delete"]);
+    expect(bulkActionsOf("topics")).toEqual(["move", "publish", "unpublish", "delete"]);
+    expect(bulkActionsOf("videos")).toEqual(["publish", "unpublish", "delete"]);
+    expect(bulkActionsOf("chapters")).toEqual(["delete"]);
   });
 });

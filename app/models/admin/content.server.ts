@@ -1,7 +1,7 @@
 // Staff editing of every content table (lib/admin/resources.ts says which): paged lists, versioned
 // saves that refuse a stale version, revisions, refusal to orphan rows, the audit log, and the
 // content version that public caches are keyed by. Every write is one transaction.
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { MySqlColumn, MySqlTable } from "drizzle-orm/mysql-core";
 // Read on the primary, never a replica: staff screens show what was just saved, and their edits check stamps against it.
 import { primary as db } from "~/db/client.server";
@@ -10,7 +10,7 @@ import type { RevisionEntity } from "~/db/schema";
 import { notationFromSources, type Source } from "~/lib/board-year";
 import { dateToDhakaInput, type FieldDef, type FieldErrors, type OptionInput, type Option, type PartInput } from "~/lib/admin/fields";
 import { idSearch, readBankFilter, type BankFilter } from "~/lib/admin/bank-filter";
-import { PAGE_SIZE, RESOURCES, type ResourceDef } from "~/lib/admin/resources";
+import { PAGE_SIZE, PUBLISHABLE, RESOURCES, type ResourceDef } from "~/lib/admin/resources";
 import { idText, pageNumber, readQuery, z } from "~/lib/input";
 import { CONTENT_ASSET_BASE, INFO_PAGE_ASSET_BASE } from "~/lib/image-path";
 import { INFO_PAGE_SLUGS } from "~/lib/info-pages";
@@ -939,6 +939,34 @@ export async function bulkAddToSet(ids: number[], setId: number, staffId: number
     }
     return { status: "done", count: added.length } as const;
   });
+}
+
+/**
+ * Publishes rows, or takes them back to draft, in one transaction: only rows in another state change
+ * (a scheduled time is dropped), each with a new version (an editor who has it open is told), audited
+ * with its old and new state; search takes published rows in and drafts out; the content version
+ * moves once, so every page shows the change at once.
+ */
+export async function bulkPublication(def: ResourceDef, ids: number[], state: "published" | "draft", staffId: number): Promise<BulkOutcome> {
+  if (!(PUBLISHABLE as readonly string[]).includes(def.key)) return { status: "refused", message: what("এগুলোর প্রকাশের অবস্থা নেই।", "These have no publication state.") };
+  const b = BINDINGS[def.key];
+  const table = b.table as typeof b.table & { status: MySqlColumn; publishAt: MySqlColumn };
+  const count = await db.transaction(async (tx) => {
+    const rows = await tx.select({ id: table.id, status: table.status }).from(table).where(and(inArray(table.id, ids), ne(table.status, state))).for("update");
+    const changed = rows.map((r) => Number(r.id));
+    if (!changed.length) return 0;
+    await tx
+      .update(table)
+      .set({ status: state, publishAt: null, version: sql`${table.version} + 1`, updatedBy: staffId } as never)
+      .where(inArray(table.id, changed));
+    // The version moves once, below.
+    if (b.search) await reindex(b.search, changed, tx as unknown as Executor, { bump: false });
+    const action = state === "published" ? "publish" : "unpublish";
+    await tx.insert(s.auditLog).values(rows.map((r) => ({ staffId, action, entity: def.key, entityId: String(r.id), summary: `${String(r.status)} → ${state}` })));
+    await bumpContentVersion(tx);
+    return changed.length;
+  });
+  return { status: "done", count };
 }
 
 /** Moves rows to the trash, all or none: refused (saying what refers to which) when any is still used. */
