@@ -49,6 +49,18 @@ export function Field({
   );
 }
 
+/** A list's filter form ends with these: apply (a GET, so the filter is the URL) and back to everything. */
+export function FilterActions({ clearHref }: { clearHref: string }) {
+  return (
+    <div className="form-actions">
+      <button type="submit" className="btn-secondary">
+        ছাঁকুন (Filter)
+      </button>
+      <a href={clearHref}>সব ফিল্টার বাদ (Clear filters)</a>
+    </div>
+  );
+}
+
 /** A confirmation after post/redirect/get (?saved=...), or an error of the whole form. */
 export function Notice({ kind, children }: { kind: "ok" | "error"; children: ReactNode }) {
   return (

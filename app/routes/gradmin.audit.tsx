@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { AuditTable } from "~/components/audit-table";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin";
+import { AdminErrorBoundary, FilterActions } from "~/components/admin";
 import { auditScopeOf } from "~/lib/admin/audit-scope";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
@@ -128,12 +128,7 @@ export default function Audit() {
             <input type="date" name="to" defaultValue={q.to ?? ""} />
           </label>
         </div>
-        <div className="form-actions">
-          <button type="submit" className="btn-secondary">
-            ছাঁকুন (Filter)
-          </button>
-          <a href="/gradmin/audit">সব ফিল্টার বাদ (Clear filters)</a>
-        </div>
+        <FilterActions clearHref="/gradmin/audit" />
       </Form>
       {rows.length === 0 ? (
         <p className="empty">কিছু মেলেনি। (Nothing matches.)</p>

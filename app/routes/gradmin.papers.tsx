@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin";
+import { AdminErrorBoundary, FilterActions } from "~/components/admin";
 import { Pager } from "~/components/admin-pager";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
@@ -67,12 +67,7 @@ export default function Papers() {
             </select>
           </label>
         </div>
-        <div className="form-actions">
-          <button type="submit" className="btn-secondary">
-            ছাঁকুন (Filter)
-          </button>
-          <a href="/gradmin/papers">সব ফিল্টার বাদ (Clear filters)</a>
-        </div>
+        <FilterActions clearHref="/gradmin/papers" />
       </Form>
       {rows.length === 0 ? (
         <p className="empty">কিছু মেলেনি। (Nothing matches.)</p>
