@@ -5,10 +5,9 @@
 // and moving the content version.
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "~/lib/password.server";
 import { bumpContentVersion, contentVersion } from "~/models/content-version.server";
 import { closeDb, db, insertQuestions, resetTables, schema, callWith as run } from "./db";
-import { route, STAFF_PASSWORD, staffBrowser } from "./staff";
+import { onlyEditor, route, staffBrowser } from "./staff";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
@@ -51,10 +50,7 @@ const EXAM = 1;
 beforeAll(async () => {
   await resetTables();
   await db.delete(schema.trashItems);
-  await db.delete(schema.staffSessions);
-  await db.delete(schema.loginThrottle);
-  await db.delete(schema.staffUsers);
-  await db.insert(schema.staffUsers).values({ id: 1, name: "সম্পাদক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(STAFF_PASSWORD), role: 2, roleLabel: "Editor" });
+  await onlyEditor();
   await db.insert(schema.subjects).values({ id: 1, name: "গণিত", slug: "math" });
   await db.insert(schema.categories).values([
     { id: 11, subjectId: 1, name: "বীজগণিত" },

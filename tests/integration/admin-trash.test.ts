@@ -4,10 +4,9 @@
 // moves the content version.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "~/lib/password.server";
 import { contentVersion } from "~/models/content-version.server";
 import { closeDb, db, insertQuestions, resetTables, schema, callWith as run } from "./db";
-import { ORIGIN, route, STAFF_PASSWORD, staffBrowser } from "./staff";
+import { onlyEditor, ORIGIN, route, staffBrowser } from "./staff";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
@@ -26,10 +25,7 @@ const restore = async (id: number) => run((await route("gradmin.trash.tsx")).act
 beforeAll(async () => {
   await resetTables();
   await db.delete(schema.trashItems);
-  await db.delete(schema.staffSessions);
-  await db.delete(schema.loginThrottle);
-  await db.delete(schema.staffUsers);
-  await db.insert(schema.staffUsers).values({ id: 1, name: "সম্পাদক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(STAFF_PASSWORD), role: 2, roleLabel: "Editor" });
+  await onlyEditor();
   await db.insert(schema.subjects).values({ id: 1, name: "গণিত", slug: "math" });
   await db.insert(schema.categories).values([
     { id: 11, subjectId: 1, name: "বীজগণিত" },

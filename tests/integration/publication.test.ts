@@ -12,7 +12,6 @@ import { migrate } from "drizzle-orm/mysql2/migrator";
 import mysql, { type RowDataPacket } from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateToDhakaInput } from "~/lib/admin/fields";
-import { hashPassword } from "~/lib/password.server";
 import { contentVersion } from "~/models/content-version.server";
 import { getMcqCategoryPage } from "~/models/mcq.server";
 import { sweepScheduled } from "~/models/publication.server";
@@ -24,7 +23,7 @@ import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { loader as titleLoader } from "~/routes/title.$id";
 import { loader as rootLoader } from "~/root";
 import { call, callWith, closeDb, db, resetTables, schema } from "./db";
-import { route, staffBrowser, STAFF_PASSWORD } from "./staff";
+import { onlyEditor, route, staffBrowser } from "./staff";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
@@ -66,10 +65,7 @@ let mcqCategoryId = 0;
 
 beforeAll(async () => {
   await resetTables();
-  await db.delete(schema.staffSessions);
-  await db.delete(schema.loginThrottle);
-  await db.delete(schema.staffUsers);
-  await db.insert(schema.staffUsers).values({ id: 1, name: "সম্পাদক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(STAFF_PASSWORD), role: 2, roleLabel: "Editor" });
+  await onlyEditor();
   await staff.signIn("editor1");
   [{ insertId: subjectId }] = (await db.insert(schema.subjects).values({ name: "পদার্থবিজ্ঞান", slug: "physics" })) as unknown as [{ insertId: number }];
   [{ insertId: chapterId }] = (await db.insert(schema.categories).values({ subjectId, name: "গতি" })) as unknown as [{ insertId: number }];

@@ -1,7 +1,8 @@
 // A staff member's browser for integration tests: signs in through the real login action and keeps the
 // session cookie and the CSRF token the admin layout hands out, so a test calls loaders and actions
 // of admin routes as a signed-in browser would (same origin, form-encoded or multipart).
-import { callWith } from "./db";
+import { hashPassword } from "~/lib/password.server";
+import { callWith, db, schema } from "./db";
 
 export const ORIGIN = "http://test.local";
 /** The password every test staff member is given (hashPassword(STAFF_PASSWORD)). */
@@ -57,4 +58,12 @@ export function staffBrowser() {
       return new Request(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: state.cookie }, body: form });
     },
   };
+}
+
+/** No staff, sessions or sign-in throttling but one editor (id 1, "editor1", STAFF_PASSWORD) to sign in as. */
+export async function onlyEditor() {
+  await db.delete(schema.staffSessions);
+  await db.delete(schema.loginThrottle);
+  await db.delete(schema.staffUsers);
+  await db.insert(schema.staffUsers).values({ id: 1, name: "সম্পাদক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(STAFF_PASSWORD), role: 2, roleLabel: "Editor" });
 }
