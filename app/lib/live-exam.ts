@@ -6,9 +6,21 @@ import { examPhase, type LiveWindow } from "~/lib/exam-phase";
 
 const DAY_MONTH = new Intl.DateTimeFormat("bn-BD", { timeZone: "Asia/Dhaka", day: "numeric", month: "long" });
 
+// The same few start and close times are shown on every page listing live exams; Intl formatting is
+// the costly part of drawing that list, so each instant is formatted once (a bounded memo).
+const formatted = new Map<number, string>();
+const FORMATTED_KEPT = 1000;
+
 /** "২৬ নভেম্বর, রাত্রি ৮:০০": day, month and time in Bangladesh, in Bangla. */
 export function formatLiveTime(d: Date): string {
-  return `${DAY_MONTH.format(d)}, ${formatDhakaTime(d)}`;
+  const at = d.getTime();
+  let text = formatted.get(at);
+  if (text === undefined) {
+    if (formatted.size >= FORMATTED_KEPT) formatted.clear();
+    text = `${DAY_MONTH.format(d)}, ${formatDhakaTime(d)}`;
+    formatted.set(at, text);
+  }
+  return text;
 }
 
 /** Whole seconds from `now` until `at`, rounded up (never 0 while `at` is still ahead). */

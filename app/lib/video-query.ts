@@ -23,14 +23,17 @@ export type VideoQuery = { filter: VideoFilter; count: number; v: string | null 
  */
 export const VideoQuerySchema = z
   .object({
-    video: z.enum(VIDEO_FILTERS as [VideoFilter, ...VideoFilter[]]).catch("all"),
+    video: z.enum(VIDEO_FILTERS as [VideoFilter, ...VideoFilter[]]).default("all").catch("all"),
     vcount: z
       .string()
       .trim()
       .regex(/^\d+$/)
       .transform((s) => Math.min(Math.max(Number(s), VIDEO_PAGE), VIDEO_COUNT_MAX))
+      .optional()
+      .transform((n) => n ?? VIDEO_PAGE)
       .catch(VIDEO_PAGE),
-    v: z.string().nullable().catch(null),
+    // An absent value (most visits) parses without an issue; .catch builds one for every value it replaces.
+    v: z.string().nullable().optional().transform((s) => s ?? null).catch(null),
   })
   .transform(({ video, vcount, v }): VideoQuery => ({ filter: video, count: vcount, v }));
 

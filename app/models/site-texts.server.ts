@@ -29,8 +29,24 @@ export function siteTextsFrom(rows: { key: string; value: string }[]): SiteTexts
   };
 }
 
+type AdmissionSectionView<T> = { key: AdmissionSection; heading: string; blurb: string; empty: string; items: T[] };
+
+// Both inputs are kept until the next staff change (the MCQ list and the shell's texts), so the sections
+// drawn from them are too: the name match runs once per change, not on every uncached home page.
+const sectionsKept = new WeakMap<object, WeakMap<SiteTexts, unknown>>();
+
 /** The home page's admission sections: the (possibly edited) heading and blurb, the spec's empty message, the subjects. */
-export function admissionSections<T extends { id: number; name: string }>(mcq: T[], { texts, rules }: SiteTexts) {
+export function admissionSections<T extends { id: number; name: string }>(mcq: T[], siteTexts: SiteTexts): AdmissionSectionView<T>[] {
+  let byTexts = sectionsKept.get(mcq);
+  if (!byTexts) sectionsKept.set(mcq, (byTexts = new WeakMap()));
+  const kept = byTexts.get(siteTexts) as AdmissionSectionView<T>[] | undefined;
+  if (kept) return kept;
+  const sections = drawAdmissionSections(mcq, siteTexts);
+  byTexts.set(siteTexts, sections);
+  return sections;
+}
+
+function drawAdmissionSections<T extends { id: number; name: string }>(mcq: T[], { texts, rules }: SiteTexts): AdmissionSectionView<T>[] {
   return ADMISSION_SECTIONS.map((s) => ({
     key: s.key,
     heading: texts[`admission_${s.key}_heading`],

@@ -18,6 +18,7 @@ import { listExamAttempts, listMadePapers } from "~/models/admin/records.server"
 import { getShell } from "~/models/site.server";
 import { closeDb, db, resetTables, schema, callWith as run } from "./db";
 import { postedFields, textOf } from "../support/dom";
+import { admissionOf, headingsOf, type HomeSections, type ShownAdmission } from "./home-page";
 import { renderData } from "../support/render";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
@@ -52,18 +53,22 @@ const CATS = [
   { id: 507, name: "national university admission english" },
 ];
 
-type Section = { key: string; heading: string; blurb: string; empty: string; items: { id: number; name: string }[] };
-type HomeData = { admission: Section[]; headings: Record<string, string> };
+type HomeData = { admission: ShownAdmission[]; headings: string[]; sections: HomeSections };
 
-async function homeData(): Promise<HomeData> {
+/** What the home page shows of the site texts: its admission sections and its section headings. */
+async function homeLoaderData() {
   const home = await route("home.tsx");
   const res = await run(home.loader, new Request(`${ORIGIN}/home`));
   expect(res.status).toBe(200);
-  return (await res.json()) as HomeData;
+  return res.json();
+}
+async function homeData(): Promise<HomeData> {
+  const data = await homeLoaderData();
+  return { admission: admissionOf(data.sections), headings: headingsOf(data.sections), sections: data.sections };
 }
 async function homeHtml() {
   const home = await route("home.tsx");
-  return adminHtml(home.default, await homeData());
+  return adminHtml(home.default, await homeLoaderData());
 }
 /** An admin screen's HTML: its forms are the router's (Remix's <Form>), so it renders inside one, as on the server. */
 function adminHtml(Component: FunctionComponent, loaderData: unknown): string {
@@ -119,7 +124,9 @@ afterAll(closeDb);
 describe("site texts and admission rules", () => {
   it("an empty database shows the spec's texts and each admission section's name match", async () => {
     const data = await homeData();
-    expect(data.admission.map((s) => [s.key, s.heading, s.blurb, s.empty])).toEqual(ADMISSION_SECTIONS.map((s) => [s.key, s.heading, s.blurb, s.empty]));
+    expect(data.admission.map((s) => [s.key, s.heading, s.blurb, s.items.length ? null : s.empty])).toEqual(
+      ADMISSION_SECTIONS.map((s) => [s.key, s.heading, s.blurb, filterAdmission(CATS, s.key).length ? null : s.empty]),
+    );
     // What the name match gave before sections had rules of their own.
     for (const s of data.admission) expect(s.items.map((i) => i.id), s.key).toEqual(filterAdmission(CATS, s.key as never).map((c) => c.id));
     expect(data.admission.find((s) => s.key === "university")!.items.map((i) => i.id)).toEqual([501, 502]);
@@ -208,7 +215,8 @@ describe("site texts and admission rules", () => {
     const res = await save(fields.filter(([k]) => k === "csrf" || k === "stamp"), "defaults");
     expect(res.headers.get("Location")).toBe("/gradmin/site-texts?saved=defaults");
     const data = await homeData();
-    expect(data.headings).toEqual(SITE_TEXT_DEFAULTS);
+    for (const key of ["home_subjects_title", "home_boards_title", "home_mcq_title"]) expect(data.headings).toContain(SITE_TEXT_DEFAULTS[key]);
+    expect(data.admission.map((s) => [s.heading, s.blurb])).toEqual(ADMISSION_SECTIONS.map((s) => [s.heading, s.blurb]));
     for (const s of data.admission) expect(s.items.map((i) => i.id), s.key).toEqual(filterAdmission(CATS, s.key as never).map((c) => c.id));
     expect(await footerText()).toContain("© 2026 Your Company. All Rights Reserved.");
     const [latest] = await db.select().from(schema.auditLog).orderBy(desc(schema.auditLog.id)).limit(1);

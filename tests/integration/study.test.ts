@@ -1,6 +1,7 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as homeLoader } from "~/routes/home";
+import { admissionOf, mcqCardsOf, moreSubjectsOf, subjectRowsOf, viewOf } from "./home-page";
 import { loader as categoryLoader } from "~/routes/category.$cid";
 import { loader as categoryQueryLoader } from "~/routes/category._index";
 import { loader as titleLoader } from "~/routes/title.$id";
@@ -62,15 +63,16 @@ describe("home", () => {
   it("lists subjects with their categories, MCQ categories and the admission sections", async () => {
     const res = await call(homeLoader, "/home");
     expect(res.status).toBe(200);
-    const data = await res.json();
-    expect(data.subjects.map((s: { sname: string }) => s.sname)).toEqual(["উচ্চতর গণিত", "রসায়ন"]);
-    expect(data.subjects[0].categories.map((c: { id: number }) => c.id)).toEqual([10, 11, 12]);
-    expect(data.mcq.map((m: { id: number }) => m.id)).toEqual([1, 2, 3, 4, 5]); // no sub-category
-    const section = (key: string) => data.admission.find((s: { key: string }) => s.key === key);
-    expect(section("university").items.map((m: { id: number }) => m.id)).toEqual([1]);
-    expect(section("medical").items.map((m: { id: number }) => m.id)).toEqual([2]);
-    expect(section("ntrca").items.map((m: { id: number }) => m.id)).toEqual([3]);
-    expect(section("bcs").items.map((m: { id: number }) => m.id)).toEqual([5]);
+    const { sections } = await res.json();
+    const rows = subjectRowsOf(sections);
+    expect(rows.map((s) => s.name)).toEqual(["উচ্চতর গণিত", "রসায়ন"]);
+    expect(rows[0].categories).toEqual([10, 11, 12]);
+    expect(mcqCardsOf(sections)).toEqual([1, 2, 3, 4, 5]); // no sub-category
+    const section = (key: string) => admissionOf(sections).find((s) => s.key === key)!;
+    expect(section("university").items.map((m) => m.id)).toEqual([1]);
+    expect(section("medical").items.map((m) => m.id)).toEqual([2]);
+    expect(section("ntrca").items.map((m) => m.id)).toEqual([3]);
+    expect(section("bcs").items.map((m) => m.id)).toEqual([5]);
     expect(section("national").items).toEqual([]);
     expect(section("national").empty).toBe("No admission subjects found.");
   });
@@ -90,14 +92,14 @@ describe("home", () => {
     await db.insert(schema.subjects).values(extra);
     contentChanged();
     try {
-      const first = await (await call(homeLoader, "/home?subjects=grid")).json();
-      expect(first.subjects).toHaveLength(12);
-      expect(first.subjects.slice(0, 2).map((s: { id: number }) => s.id)).toEqual([1, 2]);
-      expect(first.moreSubjects).toBe(2);
-      const all = await (await call(homeLoader, "/home?subjects=grid&allsubjects=1")).json();
-      expect(all.subjects).toHaveLength(14);
-      expect(all.moreSubjects).toBe(0);
-      expect(all.views.subjects).toBe("grid");
+      const first = (await (await call(homeLoader, "/home?subjects=grid")).json()).sections;
+      expect(subjectRowsOf(first)).toHaveLength(12);
+      expect(subjectRowsOf(first).slice(0, 2).map((s) => s.name)).toEqual(["উচ্চতর গণিত", "রসায়ন"]);
+      expect(moreSubjectsOf(first)).toBe("২");
+      const all = (await (await call(homeLoader, "/home?subjects=grid&allsubjects=1")).json()).sections;
+      expect(subjectRowsOf(all)).toHaveLength(14);
+      expect(moreSubjectsOf(all)).toBeNull();
+      expect(viewOf(all, "subjects")).toBe("grid");
     } finally {
       await db.delete(schema.subjects).where(inArray(schema.subjects.id, extra.map((s) => s.id)));
       contentChanged();
@@ -105,8 +107,23 @@ describe("home", () => {
   });
 
   it("reads each block's view from the URL and defaults to the carousel", async () => {
-    const data = await (await call(homeLoader, "/home?subjects=grid&mcq=nonsense")).json();
-    expect(data.views).toEqual({ subjects: "grid", boards: "carousel", mcq: "carousel" });
+    const { sections } = await (await call(homeLoader, "/home?subjects=grid&mcq=nonsense")).json();
+    expect(["subjects", "board-papers", "grcontentmcq"].map((id) => viewOf(sections, id))).toEqual(["grid", "carousel", "carousel"]);
+  });
+
+  it("keeps the sections' markup until the content changes, per query", async () => {
+    const html = async (q = "") => (await (await call(homeLoader, `/home${q}`)).json()).sections.top as string;
+    const before = await html();
+    expect(await html("?mcq=grid")).not.toBe(before);
+    await db.update(schema.subjects).set({ name: "উচ্চতর গণিত ২" }).where(eq(schema.subjects.id, 1));
+    try {
+      expect(await html()).toBe(before); // kept: no staff change was announced
+      contentChanged();
+      expect(subjectRowsOf({ top: await html(), admission: "" })[0].name).toBe("উচ্চতর গণিত ২");
+    } finally {
+      await db.update(schema.subjects).set({ name: "উচ্চতর গণিত" }).where(eq(schema.subjects.id, 1));
+      contentChanged();
+    }
   });
 });
 
