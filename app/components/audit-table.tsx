@@ -13,7 +13,7 @@ export type AuditRow = {
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
   return (
     <div className="table-wrap">
-      <table className="admin-table">
+      <table className="admin-table stack-table">
         <thead>
           <tr>
             <th scope="col">সময় (When)</th>
@@ -24,9 +24,9 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
         <tbody>
           {rows.map((c) => (
             <tr key={c.id}>
-              <td>{c.when}</td>
-              <td>{c.staff ?? "—"}</td>
-              <td>
+              <td data-label="সময় (When)">{c.when}</td>
+              <td data-label="কে (Who)">{c.staff ?? "—"}</td>
+              <td data-label="কী (What)">
                 {c.action} · {c.entity}
                 {c.entityId ? ` #${c.entityId}` : ""}
                 {c.summary ? ` — ${c.summary}` : ""}

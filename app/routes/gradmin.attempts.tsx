@@ -100,7 +100,7 @@ export default function Attempts() {
         <p className="empty">কিছু মেলেনি। (Nothing matches.)</p>
       ) : (
         <div className="table-wrap">
-          <table className="admin-table">
+          <table className="admin-table stack-table">
             <thead>
               <tr>
                 <th scope="col">পরীক্ষা (Exam)</th>
@@ -113,16 +113,16 @@ export default function Attempts() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.key}>
-                  <td>
+                  <td className="row-title">
                     <a href={`/gradmin/attempts?exam=${r.examId}`}>{r.exam}</a>
                   </td>
-                  <td>{r.when}</td>
-                  <td>
+                  <td data-label="কখন (When)">{r.when}</td>
+                  <td data-label="ধরন (Kind)">
                     {r.live ? "লাইভ (Live)" : "অনুশীলন (Practice)"}
                     {r.name ? <small className="muted"> · {r.name}</small> : null}
                   </td>
-                  <td>{r.state}</td>
-                  <td>
+                  <td data-label="অবস্থা (State)">{r.state}</td>
+                  <td data-label="নম্বর (Score)">
                     {r.score}
                     {r.counts ? <small className="muted"> ({r.counts})</small> : null}
                   </td>

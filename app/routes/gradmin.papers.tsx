@@ -73,7 +73,7 @@ export default function Papers() {
         <p className="empty">কিছু মেলেনি। (Nothing matches.)</p>
       ) : (
         <div className="table-wrap">
-          <table className="admin-table">
+          <table className="admin-table stack-table">
             <thead>
               <tr>
                 <th scope="col">শিরোনাম (Title)</th>
@@ -86,18 +86,18 @@ export default function Papers() {
             <tbody>
               {rows.map((p) => (
                 <tr key={p.id}>
-                  <td>
+                  <td className="row-title">
                     <a href={`/questionpaper/p/${p.code}`}>{p.title || `প্রশ্নপত্র ${p.code}`}</a>
                   </td>
-                  <td>
+                  <td data-label="বিষয় (Subject)">
                     {p.subject ?? "—"}
                     {p.grade ? ` · ${p.grade}` : ""}
                   </td>
-                  <td>
+                  <td data-label="সেট · প্রশ্ন (Sets · questions)">
                     {toBanglaDigits(p.sets)} সেট · {toBanglaDigits(p.questionCount)} প্রশ্ন
                   </td>
-                  <td>{p.created}</td>
-                  <td>
+                  <td data-label="তৈরি (Created)">{p.created}</td>
+                  <td data-label="OMR উত্তরপত্র (OMR sheets)">
                     {p.sheets > 0
                       ? `হ্যাঁ, ${toBanglaDigits(p.sheets)}টি (Yes, ${p.sheets})`
                       : "না (No)"}

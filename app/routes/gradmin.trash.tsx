@@ -85,7 +85,7 @@ export default function Trash() {
         <p className="empty">ট্র্যাশ খালি। (The trash is empty.)</p>
       ) : (
         <div className="table-wrap">
-          <table className="admin-table">
+          <table className="admin-table stack-table">
             <thead>
               <tr>
                 <th>কী (What)</th>
@@ -100,16 +100,16 @@ export default function Trash() {
             <tbody>
               {d.items.map((i) => (
                 <tr key={i.id}>
-                  <td>
+                  <td data-label="কী (What)">
                     {i.kind} #{i.entityId}
                   </td>
-                  <td>{i.name}</td>
-                  <td>
+                  <td className="row-title">{i.name}</td>
+                  <td data-label="মুছেছেন (Deleted)">
                     {i.deletedAt}
                     {i.deletedBy ? ` · ${i.deletedBy}` : ""}
                   </td>
-                  <td>{i.purgeAt}</td>
-                  <td>
+                  <td data-label="চিরতরে মুছবে (Purged)">{i.purgeAt}</td>
+                  <td className="row-end">
                     <Form method="post">
                       <CsrfInput token={d.csrf} />
                       <input type="hidden" name="id" value={i.id} />
