@@ -3,7 +3,7 @@
 // for a year. The same bytes uploaded twice are stored once.
 import { createHash } from "node:crypto";
 import { desc, eq, sql, type SQL } from "drizzle-orm";
-import { db, primary } from "~/db/client.server";
+import { primary } from "~/db/client.server";
 import { media, staffUsers } from "~/db/schema";
 import { sniffImage } from "~/lib/image-type";
 import { recordAudit } from "~/models/history.server";
@@ -12,7 +12,18 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 export type Stored = { url: string; width: number | null; height: number | null } | { error: string };
 
-export async function storeImage(file: File, staffId: number | null): Promise<Stored> {
+/** Who uploaded and where: the audit log says so for every upload. */
+export type Uploader = { staffId: number | null; /** the library, or the content form and field the image came with */ where: string };
+
+/** A size as the audit log writes it: "12 KB", "1.4 MB". */
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+/**
+ * Stores an uploaded image (the same bytes twice: the one row) and writes the upload to the audit log
+ * in the same transaction: who, which file and its size, its URL, and where it was uploaded. A refused
+ * file is neither stored nor logged.
+ */
+export async function storeImage(file: File, by: Uploader): Promise<Stored> {
   if (file.size > MAX_IMAGE_BYTES) {
     return { error: "ছবিটি ২ MB-এর বেশি বড়; ছোট করে আবার দিন। (The image is larger than 2 MB.)" };
   }
@@ -21,21 +32,34 @@ export async function storeImage(file: File, staffId: number | null): Promise<St
   if (!info) return { error: "শুধু PNG, JPEG, WebP বা GIF ছবি দেওয়া যায়। (Only PNG, JPEG, WebP or GIF images.)" };
   if ((info.width ?? 1) > 10000 || (info.height ?? 1) > 10000) return { error: "ছবির মাপ অনেক বড়। (The picture is too large.)" };
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
-  await db
-    .insert(media)
-    .values({
-      hash,
-      mime: info.mime,
-      ext: info.ext,
-      bytes: Buffer.from(bytes),
-      size: bytes.byteLength,
-      width: info.width,
-      height: info.height,
-      originalName: (file.name || "").slice(0, 255),
-      updatedBy: staffId,
-    })
-    .onDuplicateKeyUpdate({ set: { hash } });
-  return { url: `/media/${hash}.${info.ext}`, width: info.width, height: info.height };
+  const name = (file.name || "").slice(0, 255);
+  const url = `/media/${hash}.${info.ext}`;
+  await primary.transaction(async (tx) => {
+    await tx
+      .insert(media)
+      .values({
+        hash,
+        mime: info.mime,
+        ext: info.ext,
+        bytes: Buffer.from(bytes),
+        size: bytes.byteLength,
+        width: info.width,
+        height: info.height,
+        originalName: name,
+        updatedBy: by.staffId,
+      })
+      .onDuplicateKeyUpdate({ set: { hash } });
+    const [row] = await tx.select({ id: media.id }).from(media).where(eq(media.hash, hash)).limit(1);
+    const size = info.width && info.height ? `, ${info.width}×${info.height}` : "";
+    await recordAudit(tx, {
+      staffId: by.staffId,
+      action: "upload",
+      entity: "media",
+      entityId: row?.id ?? null,
+      summary: `${name.slice(0, 200) || "(no name)"} (${sizeText(bytes.byteLength)}${size}) ${url} · ${by.where}`,
+    });
+  });
+  return { url, width: info.width, height: info.height };
 }
 
 export async function readImage(hash: string) {

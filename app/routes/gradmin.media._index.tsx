@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
       results.push({ name: file.name, error: `একবারে ${toBanglaDigits(MAX_FILES)}টির বেশি ছবি নয়। (At most ${MAX_FILES} images at once.)` });
       continue;
     }
-    results.push({ name: file.name, ...(await storeImage(file, staff.id)) });
+    results.push({ name: file.name, ...(await storeImage(file, { staffId: staff.id, where: picker ? "media library (editor's image button)" : "media library" })) });
   }
   if (!results.length) {
     return json({ results, error: "কোনো ছবি বেছে নেওয়া হয়নি। (No image was chosen.)" }, { status: 400 });

@@ -33,7 +33,7 @@ export type FormState = {
 };
 
 export async function saveContent(request: Request, def: ResourceDef, staffId: number, csrf: string, id: number | null) {
-  const { form, uploadErrors } = await readContentForm(request, csrf, def, staffId);
+  const { form, uploadErrors } = await readContentForm(request, csrf, def, staffId, `${def.key} ${id === null ? "(new)" : `#${id}`}`);
   const parsed = parseFields(def.fields, form);
   const { intent, version } = fieldsOr400(SaveControls, form, ["intent"]);
   if (intent === "preview") {

@@ -69,6 +69,8 @@ export async function readContentForm(
   csrf: string,
   def: ResourceDef | null,
   staffId: number,
+  /** Where an image sent with the form is uploaded, for the audit log: the library, or which row's form. */
+  where = def ? def.key : "form",
 ): Promise<{
   form: URLSearchParams;
   uploadErrors: FieldErrors;
@@ -119,7 +121,7 @@ export async function readContentForm(
       if (oversizeFiles.has(name)) uploadErrors[name] = tooLargeFile(MAX_IMAGE_BYTES);
       const file = data.get(name);
       if (!file || typeof file === "string" || file.size === 0) continue;
-      const stored = await storeImage(file as File, staffId);
+      const stored = await storeImage(file as File, { staffId, where: `${where}, ${f.name}` });
       if ("url" in stored) form.set(f.name, `${(form.get(f.name) ?? "").trimEnd()}\n<p>${imageSnippet(stored)}</p>`.trimStart());
       else uploadErrors[name] = stored.error;
       continue;
@@ -131,7 +133,7 @@ export async function readContentForm(
     }
     const file = data.get(`${f.name}.file`);
     if (!file || typeof file === "string" || file.size === 0) continue;
-    const stored = await storeImage(file as File, staffId);
+    const stored = await storeImage(file as File, { staffId, where: `${where}, ${f.name}` });
     if ("url" in stored) form.set(f.name, stored.url);
     else uploadErrors[`${f.name}.file`] = stored.error;
   }

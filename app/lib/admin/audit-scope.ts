@@ -11,5 +11,7 @@ export function auditScopeOf(staff: StaffRole & { id: number }): AuditScope {
   const entities = RESOURCES.filter((r) => can(staff, r.permission)).map((r) => r.key);
   if (can(staff, "content")) entities.push("settings", "exam_attempts", "import");
   if (can(staff, "inbox")) entities.push("contact_messages");
+  // Uploads and deletes of images: the library is shared by all who may use it.
+  if (can(staff, "media")) entities.push("media");
   return { all: false, entities, ownStaffId: staff.id };
 }
