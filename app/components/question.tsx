@@ -50,6 +50,8 @@ export function QuestionItem({ question: q, number, ...props }: { question: Ques
           <span className="q-serial" id={serialId}>{`${number}.`}</span>
           {q.source ? <span className="board-year">{`[${q.source}]`}</span> : null}
           {note ? <span className="q-note">{note}</span> : null}
+          {/* Only a staff preview holds unpublished questions: students see the page without them. */}
+          {q.draft ? <span className="q-draft">খসড়া (Draft)</span> : null}
         </div>
         {q.introHtml ? <div className="q-intro prose" dangerouslySetInnerHTML={{ __html: q.introHtml }} /> : null}
         <div className="q-body prose" id={bodyId} dangerouslySetInnerHTML={{ __html: q.html }} />

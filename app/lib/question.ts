@@ -26,6 +26,8 @@ export type Question = {
   explanationHtml: string | null;
   /** A YouTube video of the solution: part of the answer side, like the explanation. */
   solutionVideo?: string | null;
+  /** Only in a staff preview: the question is a draft or scheduled, not yet shown to students. */
+  draft?: true;
 };
 
 /** A question without its answer side: what a page may hold before the student has answered. */

@@ -64,8 +64,10 @@ export type ExamTitle = {
   /** The group (pill) and title group (the exam sub-page) the exam is listed under, when it is listed. */
   groupId: number | null;
   titleGroupId: number | null;
-  /** Questions in the exam's set. */
+  /** Questions in the exam's set: its published ones (a staff preview: all of them). */
   total: number;
+  /** A staff preview only: how many of `total` are drafts or scheduled (students do not see them yet). */
+  drafts?: number;
   /** A live exam's window (UTC); null: not live. */
   liveStartAt: Date | null;
   liveCloseAt: Date | null;
@@ -77,14 +79,18 @@ const keptExamTitle = keptPerKeyUntilContentChange(readExamTitle, 1000);
 
 /**
  * One published exam with where it is listed and its number of questions (one query, kept until a
- * staff save); null when there is none. `preview`: a draft or scheduled exam too (a staff preview).
+ * staff save); null when there is none. `preview`: a staff preview, read fresh and never kept: a
+ * draft or scheduled exam too, and its questions counted with the drafts among them (`drafts`).
  */
 export async function getExamTitle(examId: number, { preview = false }: { preview?: boolean } = {}): Promise<ExamTitle | null> {
+  if (preview) return readExamTitle(examId, true);
   const exam = await keptExamTitle(examId);
-  return exam && (preview || isShown(exam.status)) ? exam : null;
+  return exam && isShown(exam.status) ? exam : null;
 }
 
-async function readExamTitle(examId: number): Promise<ExamTitle | null> {
+async function readExamTitle(examId: number, withDrafts = false): Promise<ExamTitle | null> {
+  const countOf = (published: boolean) =>
+    sql<number>`(select count(*) from ${setQuestions} join ${questions} on ${questions.id} = ${setQuestions.questionId} and ${published ? isPublished(questions) : sql`true`} where ${setQuestions.setId} = ${examTitles.questionSetId})`;
   const [row] = await db
     .select({
       id: examTitles.id,
@@ -98,7 +104,8 @@ async function readExamTitle(examId: number): Promise<ExamTitle | null> {
       titleGroupId: examGroups.titleGroupId,
       liveStartAt: examTitles.liveStartAt,
       liveCloseAt: examTitles.liveCloseAt,
-      total: sql<number>`(select count(*) from ${setQuestions} join ${questions} on ${questions.id} = ${setQuestions.questionId} and ${isPublished(questions)} where ${setQuestions.setId} = ${examTitles.questionSetId})`,
+      total: countOf(!withDrafts),
+      ...(withDrafts ? { published: countOf(true) } : {}),
       status: examTitles.status,
     })
     .from(examTitles)
@@ -106,7 +113,10 @@ async function readExamTitle(examId: number): Promise<ExamTitle | null> {
     .leftJoin(examGroups, eq(examGroups.id, examGroupSubjects.groupId))
     .where(eq(examTitles.id, examId))
     .limit(1);
-  return row ? { ...row, total: Number(row.total) } : null;
+  if (!row) return null;
+  const { published, ...exam } = row as typeof row & { published?: number };
+  const total = Number(exam.total);
+  return withDrafts ? { ...exam, total, drafts: total - Number(published) } : { ...exam, total };
 }
 
 export type ExampleRow = { id: number; questionHtml: string | null; answerHtml: string | null; boardYear: string | null; videoUrl: string | null };

@@ -26,7 +26,7 @@ const questionCols = {
   solutionVideoUrl: questions.solutionVideoUrl,
   sourceNote: questions.sourceNote,
 };
-type Row = { [K in keyof typeof questionCols]: (typeof questionCols)[K]["_"]["data"] | null } & { id: number; type: QuestionType };
+type Row = { [K in keyof typeof questionCols]: (typeof questionCols)[K]["_"]["data"] | null } & { id: number; type: QuestionType; status?: string };
 
 /** Options, parts and sources of the given questions, assembled in the given row order. */
 async function assemble<R extends Row>(rows: R[]): Promise<(R extends { setId: number } ? Question & { setId: number } : Question)[]>;
@@ -69,6 +69,8 @@ async function assemble(rows: (Row & { setId?: number })[]) {
       solutionVideo: r.solutionVideoUrl || null,
     };
     if (r.setId !== undefined) q.setId = r.setId;
+    // Only a staff preview reads unpublished questions (withDrafts): they say so on the page.
+    if (r.status !== undefined && r.status !== "published") q.draft = true;
     return q;
   });
 }
@@ -101,7 +103,7 @@ export async function pageOfSet(setId: number, count: number, offset: number, li
 /** `withDrafts`: a staff preview's page, with the set's draft and scheduled questions too. */
 function setQuestionRows(setIds: number[], offset = 0, limit?: number, withDrafts = false) {
   const base = db
-    .select({ ...questionCols, setId: setQuestions.setId })
+    .select({ ...questionCols, setId: setQuestions.setId, ...(withDrafts ? { status: questions.status } : {}) })
     .from(setQuestions)
     // A draft question of a set stays off every page (the set shows without it until it is published).
     .innerJoin(questions, and(eq(questions.id, setQuestions.questionId), withDrafts ? undefined : isPublished(questions)))

@@ -33,7 +33,7 @@ import { sealedKeyNotice } from "~/lib/exam-phase";
 import { examKeyState, sealKeys } from "~/models/answer-keys.server";
 import { parseNegativeMark } from "~/lib/scoring";
 import { getExamTitle, type ExamTitle } from "~/models/exams.server";
-import { pageOfSet, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
+import { listSetQuestions, pageOfSet, withoutAnswer, type PublicQuestion } from "~/models/questions.server";
 import { isStaffPreview } from "~/utils/preview.server";
 import examStyles from "~/styles/exam.css";
 import liveAttemptStyles from "~/styles/live-attempt.css";
@@ -46,6 +46,18 @@ export const links: LinksFunction = () => [
 
 /** /exampage/{grtid}: a bad id is 'Missing grtid' (400), as the old site answered. */
 const Params = z.object({ grtid: idText });
+
+/** The page's own URL; a staff preview's links stay in the preview. */
+const pageUrl = (grtid: number, query: ExamQuery, preview: boolean) => (preview ? `${examUrl(grtid, query)}&preview=1` : examUrl(grtid, query));
+
+/**
+ * One page of the exam's questions. A staff preview reads the set's draft and scheduled questions too
+ * (each marked as a draft), fresh and never kept; everyone else gets the published ones, kept.
+ */
+function questionsPage(exam: ExamTitle, offset: number, limit: number, preview: boolean) {
+  if (exam.total <= 0) return Promise.resolve([]);
+  return preview ? listSetQuestions({ setIds: [exam.questionSetId], offset, limit, withDrafts: true }) : pageOfSet(exam.questionSetId, exam.total, offset, limit);
+}
 
 async function findExam(grtid: number, preview = false): Promise<ExamTitle> {
   // A draft or scheduled exam is a 404, except in a staff preview (?preview=1).
@@ -63,8 +75,9 @@ function examView(
   totalPages: number,
   state: QuizState,
   keyNote: string | null,
+  preview: boolean,
 ) {
-  const at = (p: number) => examUrl(exam.id, { ...query, page: p });
+  const at = (p: number) => pageUrl(exam.id, { ...query, page: p }, preview);
   const negativeMark = parseNegativeMark(exam.negativeMark);
   const success = exam.total > 0;
   return {
@@ -96,6 +109,9 @@ function examView(
     state,
     /** Set while the exam's key is sealed: the page is for reading and trying only, never scored. */
     keyNote,
+    /** A staff preview: its links stay in it; how many of the questions are not published yet. */
+    preview,
+    drafts: preview ? (exam.drafts ?? 0) : 0,
   };
 }
 
@@ -111,16 +127,17 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const query = readExamQuery(search);
   // The settings form sends includeCorrect twice (a hidden 0, then the box's 1): the URL to keep and
   // share carries each parameter once.
-  if (["page", "pageSize", "includeCorrect", "back"].some((name) => search.getAll(name).length > 1)) throw redirect(examUrl(grtid, query));
-  const exam = await findExam(grtid, await isStaffPreview(request));
+  const preview = await isStaffPreview(request);
+  if (["page", "pageSize", "includeCorrect", "back"].some((name) => search.getAll(name).length > 1)) throw redirect(pageUrl(grtid, query, preview));
+  const exam = await findExam(grtid, preview);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
   // A live exam's phase at this request: before its close the questions are the paper, not practice.
   const live = liveExamState(exam, new Date());
   const [rows, keyNote] = await Promise.all([
-    exam.total > 0 && !hidesQuestions(live) ? pageOfSet(exam.questionSetId, exam.total, offset, query.pageSize) : [],
+    hidesQuestions(live) ? [] : questionsPage(exam, offset, query.pageSize, preview),
     keyNoteOf(exam.id, new Date()),
   ]);
-  const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ, keyNote);
+  const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, FRESH_QUIZ, keyNote, preview);
   return json({ ...view, live }, { status: view.success ? 200 : 404, headers: live?.cacheControl ? { "Cache-Control": live.cacheControl } : undefined });
 }
 
@@ -129,14 +146,16 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const { intent } = fieldsOr400(QuizIntent, form, ["intent"]);
   const query: ExamQuery = fieldsOr400(ExamQuerySchema, formOverQuery(form, new URL(request.url)), EXAM_QUERY_LISTS);
-  if (intent === "clear") return redirect(examUrl(grtid, query), 303);
-  const exam = await findExam(grtid);
+  // A staff preview posts to its own URL (?preview=1): it is scored with the drafts it showed.
+  const preview = await isStaffPreview(request);
+  if (intent === "clear") return redirect(pageUrl(grtid, query, preview), 303);
+  const exam = await findExam(grtid, preview);
   const live = liveExamState(exam, new Date());
-  if (hidesQuestions(live)) return redirect(examUrl(grtid, query), 303);
+  if (hidesQuestions(live)) return redirect(pageUrl(grtid, query, preview), 303);
   const { page, totalPages, offset } = pageWindow(exam.total, query.page, query.pageSize);
   const now = new Date();
   const [stored, keyNote] = await Promise.all([
-    exam.total > 0 ? pageOfSet(exam.questionSetId, exam.total, offset, query.pageSize) : [],
+    questionsPage(exam, offset, query.pageSize, preview),
     keyNoteOf(exam.id, now),
   ]);
   // A sealed key is never scored against: a score per page would give the key away one answer at a
@@ -145,7 +164,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const sealed = keyNote !== null || rows.some((r) => r.keySealed);
   const state = !exam.total ? FRESH_QUIZ : sealed ? keptAnswers(rows, form) : gradeQuiz(rows, form, intent, exam.negativeMark, query.includeCorrect);
   const note = sealed ? (keyNote ?? sealedKeyNotice(null, formatDhakaDateTime)) : null;
-  const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, state, note);
+  const view = examView(exam, { ...query, page }, rows.map(withoutAnswer), page, totalPages, state, note, preview);
   return json({ ...view, live }, { status: view.success ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -197,6 +216,7 @@ export default function ExamPage() {
           {data.success && !questionsHidden ? (
             <form method="get" action={`/exampage/${data.grtid}`} className="exam-settings" data-swap="#exam" data-swap-scroll data-swap-replace data-autosubmit>
               {data.backParam ? <input type="hidden" name="back" value={data.backParam} /> : null}
+              {data.preview ? <input type="hidden" name="preview" value="1" /> : null}
               <label>
                 <span>প্রতি পৃষ্ঠায় প্রশ্ন</span>{" "}
                 <select name="pageSize" defaultValue={String(meta.pageSize)}>
@@ -215,6 +235,12 @@ export default function ExamPage() {
             </form>
           ) : null}
         </header>
+        {data.drafts > 0 ? (
+          <p className="notice info exam-drafts" role="note">
+            {`এই পরীক্ষার ${toBanglaDigits(meta.totalRows)}টি প্রশ্নের ${toBanglaDigits(data.drafts)}টি খসড়া বা নির্ধারিত ("খসড়া" চিহ্নিত): প্রকাশিত না হওয়া পর্যন্ত শিক্ষার্থীরা ${toBanglaDigits(meta.totalRows - data.drafts)}টি দেখবে। `}
+            {`(${data.drafts} of ${meta.totalRows} questions are drafts, marked "Draft": students see ${meta.totalRows - data.drafts} until they are published.)`}
+          </p>
+        ) : null}
         {live ? <LiveExamPanel live={live} grtid={data.grtid} facts={meta} /> : null}
         {data.success && data.timed ? <StartExam grtid={data.grtid} meta={meta} live={live} /> : null}
         {questionsHidden ? null : data.success ? (
