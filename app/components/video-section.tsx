@@ -55,26 +55,7 @@ export function VideoSection({
       </nav>
       <div className="video-layout">
         <div id="video-player" className="video-player" tabIndex={-1}>
-          {selected ? (
-            <>
-              <a
-                className="video-frame video-poster"
-                href={watchUrl(selected.id)}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-play-embed={embedUrl(selected.id)}
-                aria-label={`Play: ${selected.title}`}
-              >
-                <img {...thumbnailWithFallbacks(selected.id, 1)} alt={selected.title} width="480" height="360" loading="lazy" decoding="async" />
-                <span className="video-play" aria-hidden="true">
-                  <Icon name="play" />
-                </span>
-              </a>
-              <h3 className="video-now">{selected.title}</h3>
-            </>
-          ) : (
-            <p className="video-prompt">Select a video from the sidebar to play it here.</p>
-          )}
+          {selected ? <VideoPlayer video={selected} /> : <p className="video-prompt">Select a video from the sidebar to play it here.</p>}
         </div>
         <div id="video-list" className="video-list-wrap">
           {items.length === 0 ? (
@@ -83,15 +64,7 @@ export function VideoSection({
             <ol className="video-list" aria-label={VIDEO_KIND_LABELS[section.filter]}>
               {items.map((item, i) => (
                 <li key={item.id}>
-                  <a
-                    href={videoHref(search, { v: item.id })}
-                    data-swap={SECTION}
-                    aria-current={item.id === selected?.id ? "true" : undefined}
-                  >
-                    <span className="video-no">{i + 1}</span>
-                    <img {...thumbnailWithFallbacks(item.id, 2)} alt="" width="320" height="180" loading="lazy" decoding="async" />
-                    <span className="video-title">{item.title}</span>
-                  </a>
+                  <VideoListLink video={item} n={i + 1} href={videoHref(search, { v: item.id })} current={item.id === selected?.id} swap={SECTION} />
                 </li>
               ))}
             </ol>
@@ -105,5 +78,40 @@ export function VideoSection({
         </div>
       </div>
     </section>
+  );
+}
+
+type Shown = Pick<Section["items"][number], "id" | "title">;
+
+/** The selected video: its thumbnail as a play link (YouTube's page; with JS, enhance/player.ts plays it in place) and its title. */
+export function VideoPlayer({ video }: { video: Shown }) {
+  return (
+    <>
+      <a
+        className="video-frame video-poster"
+        href={watchUrl(video.id)}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-play-embed={embedUrl(video.id)}
+        aria-label={`Play: ${video.title}`}
+      >
+        <img {...thumbnailWithFallbacks(video.id, 1)} alt={video.title} width="480" height="360" loading="lazy" decoding="async" />
+        <span className="video-play" aria-hidden="true">
+          <Icon name="play" />
+        </span>
+      </a>
+      <h3 className="video-now">{video.title}</h3>
+    </>
+  );
+}
+
+/** One numbered entry of the video list: thumbnail and title, selecting the video. */
+export function VideoListLink({ video, n, href, current, swap }: { video: Shown; n: number; href: string; current: boolean; swap?: string }) {
+  return (
+    <a href={href} data-swap={swap} aria-current={current ? "true" : undefined}>
+      <span className="video-no">{n}</span>
+      <img {...thumbnailWithFallbacks(video.id, 2)} alt="" width="320" height="180" loading="lazy" decoding="async" />
+      <span className="video-title">{video.title}</span>
+    </a>
   );
 }

@@ -16,6 +16,17 @@ export const VIDEOS_PER_KIND = 200;
 const minIdLength = (kind: Video["kind"]) => (kind === "theory" ? 6 : 11);
 
 /**
+ * One video row as the home page's section shows it (the same YouTube id rule as listVideos), or null
+ * when the site cannot show it at all. A staff preview of a video reads its row through this.
+ */
+export function videoCardOf(row: { url: string; title: string | null; kind: Video["kind"] }): Video | null {
+  const id = videoIdFrom(row.url, minIdLength(row.kind));
+  if (!id || !embedUrl(id)) return null;
+  // An untitled video is numbered among its kind on the site; its place is not known here.
+  return { id, kind: row.kind, title: row.title?.trim() || videoTitleFallback(row.kind, 1).replace(/ 1$/, ""), url: row.url };
+}
+
+/**
  * listVideos() for the home page, kept until the content version moves. The page shows a few of the
  * list, but numbering and de-duplication need all of it: up to 1,800 rows on every home page otherwise.
  */
