@@ -61,10 +61,13 @@ export function FilterActions({ clearHref }: { clearHref: string }) {
   );
 }
 
-/** A confirmation after post/redirect/get (?saved=...), or an error of the whole form. */
-export function Notice({ kind, children }: { kind: "ok" | "error"; children: ReactNode }) {
+/**
+ * A confirmation after post/redirect/get (?saved=...), or an error of the whole form; `warn`: a
+ * standing caution about the row shown (not the outcome of an action).
+ */
+export function Notice({ kind, children }: { kind: "ok" | "error" | "warn"; children: ReactNode }) {
   return (
-    <p className={`notice ${kind}`} role={kind === "error" ? "alert" : "status"}>
+    <p className={`notice ${kind}`} role={kind === "error" ? "alert" : kind === "warn" ? "note" : "status"}>
       {children}
     </p>
   );

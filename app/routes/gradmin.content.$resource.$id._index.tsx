@@ -5,6 +5,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, Notice } from "~/components/admin";
 import { ConflictNotice } from "~/components/admin-edit";
+import { ExamDraftsNotice } from "~/components/exam-drafts-notice";
 import { ResourceForm } from "~/components/admin-form";
 import { rowToRaw, type RawValues } from "~/lib/admin/fields";
 import { publicPageOf, PUBLISHABLE } from "~/lib/admin/resources";
@@ -12,14 +13,19 @@ import { formatDhakaDateTime } from "~/lib/dhaka-time";
 import { parseId } from "~/lib/http.server";
 import { readQuery, z } from "~/lib/input";
 import { requireResource, requireRow } from "~/utils/admin-access.server";
-import { choicesFor, getRow, revisionEntity, staffName } from "~/models/admin/content.server";
+import { choicesFor, draftQuestionsText, getRow, revisionEntity, staffName, unpublishedOfSet } from "~/models/admin/content.server";
 import { saveContent } from "~/utils/admin-edit.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { def, csrf } = await requireResource(request, params.resource);
   // The footer is one row; on an empty database it does not exist until its first save.
   const row = def.singleton && parseId(params.id) === 1 ? await getRow(def, 1) : await requireRow(def, params.id);
-  const [choices, by] = await Promise.all([choicesFor(def), staffName((row?.updatedBy as number | null) ?? null)]);
+  const [choices, by, unpublished] = await Promise.all([
+    choicesFor(def),
+    staffName((row?.updatedBy as number | null) ?? null),
+    // An exam counts its draft questions in its full marks, but its students do not see them yet.
+    def.key === "exams" && row?.questionSetId ? unpublishedOfSet(Number(row.questionSetId)) : null,
+  ]);
   const publicPage = row ? publicPageOf(def, row) : null;
   return json({
     key: def.key,
@@ -35,9 +41,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // A draft or scheduled row has no public page yet (its URL is a 404): Preview shows it instead.
     publicPath: publicPage && "href" in publicPage && (row?.status ?? "published") === "published" ? publicPage.href : null,
     noPublicPage: publicPage && "none" in publicPage ? publicPage.none : null,
-    // Drafts and scheduled rows: a preview of their public page (videos have no page of their own).
-    canPreview: (PUBLISHABLE as readonly string[]).includes(def.key) && def.key !== "videos" && !!row,
+    // Drafts and scheduled rows: a preview of their public page (a video's: its card as the home page shows it).
+    canPreview: (PUBLISHABLE as readonly string[]).includes(def.key) && !!row,
     status: typeof row?.status === "string" ? row.status : null,
+    examDrafts: unpublished?.ids.length ? { ...unpublished, text: draftQuestionsText(unpublished.ids.length, unpublished.total), examPublished: row?.status === "published" } : null,
     saved: readQuery(z.object({ saved: z.enum(["created", "1", "restored"]).optional().catch(undefined) }), new URL(request.url).searchParams).saved,
   });
 }
@@ -118,6 +125,7 @@ export default function EditResource() {
         <Notice kind="ok">সংরক্ষিত; নির্ধারিত সময়ে নিজে থেকেই প্রকাশিত হবে। (Saved: it goes live by itself at the scheduled time.)</Notice>
       ) : null}
       {data.saved === "restored" ? <Notice kind="ok">পুরোনো সংস্করণ ফিরিয়ে আনা হয়েছে। (The older version was restored.)</Notice> : null}
+      <ExamDraftsNotice drafts={data.examDrafts} />
       {state?.conflict ? <ConflictNotice conflict={state.conflict} /> : null}
       <ResourceForm
         key={state?.version ?? data.version}

@@ -15,9 +15,10 @@ import { badRequest, fieldsOr400, notFound, paramsOr404 } from "~/lib/http.serve
 import { idText, intentOf, readQuery, wholeText, z } from "~/lib/input";
 import { requireAdminForm } from "~/utils/auth.server";
 import { requireResource } from "~/utils/admin-access.server";
-import { choicesFor } from "~/models/admin/content.server";
+import { choicesFor, draftQuestionsText } from "~/models/admin/content.server";
 import { changeSet, matchFullMarks, pickTarget, RANDOM_MAX, searchBank, setQuestions, type SetChange } from "~/models/admin/picker.server";
 import { BankFilterFields } from "~/components/bank-filter-fields";
+import { ExamDraftsNotice } from "~/components/exam-drafts-notice";
 
 const PICKABLE = ["question-sets", "exams"] as const;
 const Params = z.object({ resource: z.enum(PICKABLE), id: idText });
@@ -33,6 +34,13 @@ async function target(request: Request, params: Record<string, string | undefine
 }
 
 const marksText = (n: number) => String(Math.round(n * 100) / 100);
+
+function examDrafts(inSet: { id: number; status: string }[], examPublished: boolean) {
+  const ids = inSet.filter((q) => q.status !== "published").map((q) => q.id);
+  return ids.length ? { ids, total: inSet.length, text: draftQuestionsText(ids.length, inSet.length), examPublished } : null;
+}
+
+const STATUS_BADGE: Record<string, string> = { draft: "খসড়া (Draft)", scheduled: "নির্ধারিত (Scheduled)" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { resource, id, target: t, csrf } = await target(request, params);
@@ -57,6 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     inSet: inSet.map(named),
     sum: marksText(sum),
     marksMatch: t.exam ? Math.abs(sum - t.exam.fullMarks) < 1e-9 : true,
+    // Full marks count every question of the set; its students do not see the unpublished ones yet.
+    examDrafts: t.exam ? examDrafts(inSet, t.exam.status === "published") : null,
     bank: { ...bank, rows: bank.rows.map(named) },
     inSetIds: inSet.map((q) => q.id),
     filter,
@@ -219,6 +229,7 @@ export default function PickQuestions() {
       {d.exam ? (
         <section className="panel" aria-labelledby="marks-heading">
           <h2 id="marks-heading">পূর্ণমান (Full marks)</h2>
+          <ExamDraftsNotice drafts={d.examDrafts} />
           {d.marksMatch ? (
             <Notice kind="ok">
               পূর্ণমান {toBanglaDigits(d.exam.fullMarks)}, প্রশ্নগুলোর নম্বরের যোগফলও {toBanglaDigits(d.sum)}: মিলেছে। (Full marks {d.exam.fullMarks} match the questions'
@@ -302,7 +313,8 @@ export default function PickQuestions() {
                         />
                       </td>
                       <td className="question-cell">
-                        <a href={`/gradmin/content/questions/${q.id}`}>#{q.id}</a> {q.text || "—"}
+                        <a href={`/gradmin/content/questions/${q.id}`}>#{q.id}</a> {STATUS_BADGE[q.status] ? <span className="state-badge">{STATUS_BADGE[q.status]}</span> : null}{" "}
+                        {q.text || "—"}
                         <br />
                         <span className="muted">{q.chapter}</span>
                       </td>

@@ -7,6 +7,7 @@ import type { MySqlColumn, MySqlTable } from "drizzle-orm/mysql-core";
 import { primary as db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { RevisionEntity } from "~/db/schema";
+import { toBanglaDigits } from "~/lib/bangla-digits";
 import { notationFromSources, type Source } from "~/lib/board-year";
 import { dateToDhakaInput, type FieldDef, type FieldErrors, type OptionInput, type Option, type PartInput } from "~/lib/admin/fields";
 import { idSearch, readBankFilter, type BankFilter } from "~/lib/admin/bank-filter";
@@ -219,11 +220,52 @@ async function duplicateQuestion(v: Record<string, unknown>, id: number | null):
 }
 
 /**
- * An exam's live window (both times or neither, the close after the start, room for the whole exam),
- * and its full marks: what its set's questions add up to, as the result page will count them.
+ * The questions of a set that students do not see yet (draft or scheduled), in the set's order, and
+ * how many questions the set holds in all. One query.
  */
-async function validateExam(v: Record<string, unknown>): Promise<FieldErrors> {
+export async function unpublishedOfSet(setId: number): Promise<{ total: number; ids: number[] }> {
+  const rows = await db
+    .select({ id: s.questions.id, status: s.questions.status })
+    .from(s.setQuestions)
+    .innerJoin(s.questions, eq(s.questions.id, s.setQuestions.questionId))
+    .where(eq(s.setQuestions.setId, setId))
+    .orderBy(asc(s.setQuestions.sort), asc(s.setQuestions.questionId));
+  return { total: rows.length, ids: rows.filter((r) => r.status !== "published").map((r) => r.id) };
+}
+
+/** What an exam with unpublished questions shows its students meanwhile, in words (the edit screen, the picker, refusals). */
+export const draftQuestionsText = (drafts: number, total: number) =>
+  what(
+    `${toBanglaDigits(total)}টি প্রশ্নের ${toBanglaDigits(drafts)}টি খসড়া বা নির্ধারিত: প্রকাশিত না হওয়া পর্যন্ত শিক্ষার্থীরা ${toBanglaDigits(total - drafts)}টি দেখবে`,
+    `${drafts} of ${total} questions are drafts or scheduled: students see ${total - drafts} until they are published`,
+  );
+
+const PUBLISH_QUESTIONS_FIRST = what(
+  "আগে প্রশ্নগুলো প্রকাশ করুন (পরীক্ষার সম্পাদনার পাতায় সেগুলো প্রকাশের লিংক আছে), অথবা পরীক্ষাটি খসড়া রাখুন।",
+  "Publish those questions first (the exam's edit page links to them), or keep the exam a draft.",
+);
+
+/**
+ * An exam's live window (both times or neither, the close after the start, room for the whole exam),
+ * and its full marks: what its set's questions add up to, as the result page will count them. Full
+ * marks count every question of the set, drafts too (that is the exam once they are published); so an
+ * exam is not published (from a draft, scheduled or new) while some of its questions are not: its
+ * students would get fewer questions than its full marks count. A published exam stays editable.
+ */
+async function validateExam(v: Record<string, unknown>, id: number | null): Promise<FieldErrors> {
   const errors = liveWindowErrors(v);
+  if (v.status === "published" && v.questionSetId) {
+    const [before] = id ? await db.select({ status: s.examTitles.status }).from(s.examTitles).where(eq(s.examTitles.id, id)) : [];
+    if (before?.status !== "published") {
+      const { total, ids } = await unpublishedOfSet(Number(v.questionSetId));
+      if (ids.length) {
+        errors.status = what(
+          `পরীক্ষাটি প্রকাশ করা হয়নি: ${toBanglaDigits(total)}টি প্রশ্নের ${toBanglaDigits(ids.length)}টি এখনো খসড়া বা নির্ধারিত, তাই শিক্ষার্থীরা পূর্ণমানের চেয়ে কম প্রশ্ন পেত।`,
+          `The exam was not published: ${ids.length} of its ${total} questions are still drafts or scheduled, so students would get fewer questions than its full marks count.`,
+        ) + ` ${PUBLISH_QUESTIONS_FIRST}`;
+      }
+    }
+  }
   if (v.questionSetId && v.fullMarks !== null && !errors.fullMarks) {
     const [{ total, questions }] = await db
       .select({ total: sql<string | null>`sum(${s.questions.marks})`, questions: count() })
@@ -949,6 +991,24 @@ export async function bulkAddToSet(ids: number[], setId: number, staffId: number
  */
 export async function bulkPublication(def: ResourceDef, ids: number[], state: "published" | "draft", staffId: number): Promise<BulkOutcome> {
   if (!(PUBLISHABLE as readonly string[]).includes(def.key)) return { status: "refused", message: what("এগুলোর প্রকাশের অবস্থা নেই।", "These have no publication state.") };
+  if (def.key === "exams" && state === "published") {
+    // As on an exam's own form: all or none, saying which exams wait for which number of questions.
+    const waiting = await examsWithUnpublishedQuestions(ids);
+    if (waiting.length) {
+      const list = waiting
+        .slice(0, 10)
+        .map((e) => `#${e.id} ${plainText(e.name, 60)}: ${e.drafts}/${e.total}`)
+        .join("; ");
+      return {
+        status: "refused",
+        message:
+          what(
+            `${toBanglaDigits(waiting.length)}টি পরীক্ষার কিছু প্রশ্ন এখনো খসড়া বা নির্ধারিত, তাই কিছুই প্রকাশ করা হয়নি।`,
+            `${waiting.length} of these exams still have draft or scheduled questions (drafts/questions below), so nothing was published.`,
+          ) + ` ${list}${waiting.length > 10 ? "…" : ""}. ${PUBLISH_QUESTIONS_FIRST}`,
+      };
+    }
+  }
   const b = BINDINGS[def.key];
   const table = b.table as typeof b.table & { status: MySqlColumn; publishAt: MySqlColumn };
   const count = await db.transaction(async (tx) => {
@@ -967,6 +1027,22 @@ export async function bulkPublication(def: ResourceDef, ids: number[], state: "p
     return changed.length;
   });
   return { status: "done", count };
+}
+
+/** Of these exams, those not yet published whose set holds questions that are not published either. One query. */
+async function examsWithUnpublishedQuestions(ids: number[]): Promise<{ id: number; name: string; drafts: number; total: number }[]> {
+  if (!ids.length) return [];
+  const unpublished = sql<string>`sum(${s.questions.status} <> 'published')`;
+  const rows = await db
+    .select({ id: s.examTitles.id, name: s.examTitles.name, total: count(), drafts: unpublished })
+    .from(s.examTitles)
+    .innerJoin(s.setQuestions, eq(s.setQuestions.setId, s.examTitles.questionSetId))
+    .innerJoin(s.questions, eq(s.questions.id, s.setQuestions.questionId))
+    .where(and(inArray(s.examTitles.id, ids), ne(s.examTitles.status, "published")))
+    .groupBy(s.examTitles.id, s.examTitles.name)
+    .having(sql`${unpublished} > 0`)
+    .orderBy(asc(s.examTitles.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, drafts: Number(r.drafts), total: Number(r.total) }));
 }
 
 /** Moves rows to the trash, all or none: refused (saying what refers to which) when any is still used. */

@@ -26,6 +26,8 @@ export type BankRow = {
   difficulty: string | null;
   explained: boolean;
   sources: string;
+  /** Published, draft or scheduled: a set's unpublished questions are on no public page yet. */
+  status: string;
 };
 
 async function describe(ids: number[]): Promise<Map<number, BankRow>> {
@@ -33,7 +35,7 @@ async function describe(ids: number[]): Promise<Map<number, BankRow>> {
   const q = s.questions;
   const [rows, sources] = await Promise.all([
     db
-      .select({ id: q.id, type: q.type, chapterId: q.chapterId, body: q.body, intro: q.intro, marks: q.marks, difficulty: q.difficulty, explanation: q.explanation, sourceNote: q.sourceNote })
+      .select({ id: q.id, type: q.type, chapterId: q.chapterId, body: q.body, intro: q.intro, marks: q.marks, difficulty: q.difficulty, explanation: q.explanation, sourceNote: q.sourceNote, status: q.status })
       .from(q)
       .where(inArray(q.id, ids)),
     db.select({ questionId: s.questionSources.questionId, board: s.questionSources.board, year: s.questionSources.year }).from(s.questionSources).where(inArray(s.questionSources.questionId, ids)),
@@ -52,6 +54,7 @@ async function describe(ids: number[]): Promise<Map<number, BankRow>> {
         difficulty: r.difficulty,
         explained: !!String(r.explanation ?? "").trim(),
         sources: [...(bySource.get(r.id) ?? []), ...(r.sourceNote ? [r.sourceNote] : [])].join("; ").slice(0, 120),
+        status: r.status,
       },
     ]),
   );
@@ -104,7 +107,7 @@ export type PickTarget = {
   setId: number;
   setName: string;
   setVersion: number;
-  exam: { id: number; name: string; fullMarks: number; version: number } | null;
+  exam: { id: number; name: string; fullMarks: number; version: number; status: string } | null;
 };
 
 export async function pickTarget(resource: "question-sets" | "exams", id: number): Promise<PickTarget | null> {
@@ -112,11 +115,11 @@ export async function pickTarget(resource: "question-sets" | "exams", id: number
   let exam: PickTarget["exam"] = null;
   if (resource === "exams") {
     const [e] = await db
-      .select({ id: s.examTitles.id, name: s.examTitles.name, fullMarks: s.examTitles.fullMarks, version: s.examTitles.version, setId: s.examTitles.questionSetId })
+      .select({ id: s.examTitles.id, name: s.examTitles.name, fullMarks: s.examTitles.fullMarks, version: s.examTitles.version, status: s.examTitles.status, setId: s.examTitles.questionSetId })
       .from(s.examTitles)
       .where(eq(s.examTitles.id, id));
     if (!e) return null;
-    exam = { id: e.id, name: e.name, fullMarks: Number(e.fullMarks), version: e.version };
+    exam = { id: e.id, name: e.name, fullMarks: Number(e.fullMarks), version: e.version, status: e.status };
     setId = e.setId;
   }
   const [set] = await db.select({ id: s.questionSets.id, name: s.questionSets.name, version: s.questionSets.version }).from(s.questionSets).where(eq(s.questionSets.id, setId));
