@@ -20,6 +20,7 @@ import { getCategoryPage, singleSidebar } from "~/models/study.server";
 import { listVideos } from "~/models/videos.server";
 import { loader as searchLoader } from "~/routes/search/route";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { action as examAction, loader as examLoader } from "~/routes/exampage.$grtid";
 import { loader as titleLoader } from "~/routes/title.$id";
 import { loader as rootLoader } from "~/root";
 import { call, callWith, closeDb, db, resetTables, schema } from "./db";
@@ -225,6 +226,149 @@ describe("a draft question and a draft video", () => {
   it("a draft video is not in the videos list or search", async () => {
     expect((await listVideos()).map((v) => v.title)).toEqual(["প্রকাশিত ভিডিও"]);
     expect(await searchTitles("খসড়া ভিডিও")).not.toContain("খসড়া ভিডিও");
+  });
+});
+
+describe("an exam with draft questions", () => {
+  const questionIds: number[] = [];
+  let setId = 0;
+  let draftExam = 0;
+  let liveExam = 0;
+  const BULK = () => route("gradmin.content.$resource.bulk.tsx");
+  const bulk = async (resource: string, ids: number[]) => callWith((await BULK()).action, staff.post(`/gradmin/content/${resource}/bulk`, { action: "publish", ids: ids.map(String) }), { resource });
+  type ExamPage = { questions: { id: number; draft?: true }[]; meta: { totalRows: number }; drafts: number; nextHref: string | null; self: string };
+  const examPage = async (request: Request, id: number) => {
+    const res = await callWith(examLoader, request, { grtid: String(id) });
+    return { status: res.status, cache: res.headers.get("Cache-Control"), page: res.status === 200 ? ((await res.json()) as ExamPage) : null };
+  };
+
+  beforeAll(async () => {
+    for (const [i, status] of ["published", "published", "draft"].entries()) {
+      questionIds.push(
+        await createRow("questions", {
+          type: "mcq",
+          subjectId: String(subjectId),
+          chapterId: String(chapterId),
+          body: `<p>পরীক্ষার প্রশ্ন ${["আলো", "শব্দ", "তাপ খসড়া"][i]}</p>`,
+          "options.0": "হ্যাঁ",
+          "options.1": "না",
+          "options.correct": "0",
+          marks: "1",
+          status,
+        }),
+      );
+    }
+    setId = await createRow("question-sets", { name: "পরীক্ষার সেট", questionIds: questionIds.join("\n") });
+    const exam = { questionSetId: String(setId), fullMarks: "3", durationMinutes: "10", negativeMark: "0" };
+    // Full marks count every question of the set, the draft too: that is the exam once it is published.
+    draftExam = await createRow("exams", { ...exam, name: "খসড়া পরীক্ষা", status: "draft" });
+    // A published exam whose set gained a draft question afterwards (as staff add questions to a running exam).
+    [{ insertId: liveExam }] = (await db.insert(schema.examTitles).values({ name: "চলমান পরীক্ষা", questionSetId: setId, fullMarks: 3, durationMinutes: 10 })) as unknown as [{ insertId: number }];
+  });
+
+  it("shows the public its published questions only, and a staff preview every question with the drafts marked", async () => {
+    const visitor = await examPage(new Request(`http://test.local/exampage/${liveExam}`), liveExam);
+    expect(visitor.page!.meta.totalRows).toBe(2);
+    expect(visitor.page!.questions.map((q) => [q.id, q.draft ?? false])).toEqual([
+      [questionIds[0], false],
+      [questionIds[1], false],
+    ]);
+    // ?preview=1 from a visitor, or staff without it: the public page.
+    const asked = await examPage(new Request(`http://test.local/exampage/${liveExam}?preview=1`), liveExam);
+    expect(asked.page!.questions.map((q) => q.id)).toEqual([questionIds[0], questionIds[1]]);
+    expect(asked.page!.drafts).toBe(0);
+    expect((await examPage(staff.get(`/exampage/${liveExam}`), liveExam)).page!.questions).toHaveLength(2);
+
+    const preview = await examPage(staff.get(`/exampage/${liveExam}?preview=1`), liveExam);
+    expect(preview.status).toBe(200);
+    expect(preview.page!.meta.totalRows).toBe(3);
+    expect(preview.page!.drafts).toBe(1);
+    expect(preview.page!.questions.map((q) => [q.id, q.draft ?? false])).toEqual([
+      [questionIds[0], false],
+      [questionIds[1], false],
+      [questionIds[2], true],
+    ]);
+    // The preview's own links stay in the preview.
+    expect(preview.page!.self).toContain("preview=1");
+    // The preview did not leave its drafts in what the public page keeps.
+    expect((await examPage(new Request(`http://test.local/exampage/${liveExam}`), liveExam)).page!.questions).toHaveLength(2);
+
+    // A draft exam: a 404 to visitors, its preview shows all three.
+    expect((await examPage(new Request(`http://test.local/exampage/${draftExam}?preview=1`), draftExam)).status).toBe(404);
+    expect((await examPage(staff.get(`/exampage/${draftExam}?preview=1`), draftExam)).page!.questions.filter((q) => q.draft)).toHaveLength(1);
+  });
+
+  it("scores a visitor's answers against the published questions only", async () => {
+    const body = new URLSearchParams({ intent: "submit", page: "1", pageSize: "25", includeCorrect: "1", [`q${questionIds[0]}`]: "0", [`q${questionIds[2]}`]: "0" });
+    const res = await callWith(
+      examAction,
+      new Request(`http://test.local/exampage/${liveExam}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body }),
+      { grtid: String(liveExam) },
+    );
+    const page = (await res.json()) as ExamPage & { state: { score: { total: number } | null } };
+    expect(page.questions.map((q) => q.id)).toEqual([questionIds[0], questionIds[1]]);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("warns on the exam's edit screen and its picker how many questions are drafts", async () => {
+    const loaded = (await (await callWith((await edit()).loader, staff.get(`/gradmin/content/exams/${draftExam}`), { resource: "exams", id: String(draftExam) })).json()) as {
+      examDrafts: { ids: number[]; total: number; text: string } | null;
+    };
+    expect(loaded.examDrafts).toMatchObject({ ids: [questionIds[2]], total: 3 });
+    expect(loaded.examDrafts!.text).toContain("1 of 3 questions are drafts or scheduled: students see 2 until they are published");
+    const pick = (await (await callWith((await route("gradmin.content.$resource.$id.pick.tsx")).loader, staff.get(`/gradmin/content/exams/${draftExam}/pick`), { resource: "exams", id: String(draftExam) })).json()) as {
+      examDrafts: { ids: number[] } | null;
+      inSet: { id: number; status: string }[];
+    };
+    expect(pick.examDrafts!.ids).toEqual([questionIds[2]]);
+    expect(pick.inSet.map((q) => q.status)).toEqual(["published", "published", "draft"]);
+  });
+
+  it("refuses to publish the exam while a question is a draft, on its form and in bulk; a published exam stays editable", async () => {
+    const refused = await saveRow("exams", draftExam, { status: "published" });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { errors: Record<string, string>; raw: Record<string, string> };
+    expect(body.errors.status).toContain("The exam was not published: 1 of its 3 questions are still drafts or scheduled");
+    expect(body.raw.status).toBe("published");
+    // Scheduling it for a time already past is publishing it now: refused too.
+    const past = new Date(Date.now() - 3600_000);
+    expect((await saveRow("exams", draftExam, { status: "scheduled", publishAt: dateToDhakaInput(past) })).status).toBe(400);
+
+    const bulkRefused = await bulk("exams", [draftExam]);
+    expect(bulkRefused.status).toBe(409);
+    expect(((await bulkRefused.json()) as { error: string }).error).toContain(`#${draftExam} খসড়া পরীক্ষা: 1/3`);
+    const [stored] = await db.select({ status: schema.examTitles.status }).from(schema.examTitles).where(eq(schema.examTitles.id, draftExam));
+    expect(stored.status).toBe("draft");
+
+    // A save of the published exam that keeps it published is not held up by its draft question.
+    expect((await saveRow("exams", liveExam, { name: "চলমান পরীক্ষা ২" })).status).toBe(302);
+
+    // Once the question is published, so is the exam.
+    expect((await bulk("questions", [questionIds[2]])).status).toBe(302);
+    expect((await saveRow("exams", draftExam, { status: "published" })).status).toBe(302);
+    expect((await examPage(new Request(`http://test.local/exampage/${draftExam}`), draftExam)).page!.questions).toHaveLength(3);
+  });
+});
+
+describe("a video's preview", () => {
+  const PREVIEW = () => route("gradmin.content.$resource.$id.preview.tsx");
+  let draft = 0;
+
+  beforeAll(async () => {
+    draft = await createRow("videos", { url: "https://www.youtube.com/watch?v=ccccccccccc", title: "খসড়া ভিডিও প্রিভিউ", kind: "example", status: "draft" });
+  });
+
+  it("shows staff the draft video's card on an admin page, never on the public list", async () => {
+    const res = await callWith((await PREVIEW()).loader, staff.get(`/gradmin/content/videos/${draft}/preview`), { resource: "videos", id: String(draft) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await res.json()).toMatchObject({ video: { id: "ccccccccccc", title: "খসড়া ভিডিও প্রিভিউ" }, kindLabel: "Example video", status: "draft" });
+    const anonymous = await call((await PREVIEW()).loader!, `/gradmin/content/videos/${draft}/preview`, { resource: "videos", id: String(draft) });
+    expect(anonymous.headers.get("Location")).toMatch(/^\/gradmin\/login/);
+    expect((await listVideos()).map((v) => v.title)).not.toContain("খসড়া ভিডিও প্রিভিউ");
+    // The edit screen offers it.
+    const loaded = (await (await callWith((await edit()).loader, staff.get(`/gradmin/content/videos/${draft}`), { resource: "videos", id: String(draft) })).json()) as { canPreview: boolean };
+    expect(loaded.canPreview).toBe(true);
   });
 });
 
