@@ -333,6 +333,12 @@ describe("an exam with draft questions", () => {
     // Scheduling it for a time already past is publishing it now: refused too.
     const past = new Date(Date.now() - 3600_000);
     expect((await saveRow("exams", draftExam, { status: "scheduled", publishAt: dateToDhakaInput(past) })).status).toBe(400);
+    // So is scheduling it for a time by which the question is still a draft.
+    const later = new Date(Date.now() + 2 * 3600_000);
+    later.setUTCSeconds(0, 0);
+    const scheduled = await saveRow("exams", draftExam, { status: "scheduled", publishAt: dateToDhakaInput(later) });
+    expect(scheduled.status).toBe(400);
+    expect(((await scheduled.json()) as { errors: Record<string, string> }).errors.status).toContain("The exam was not scheduled: 1 of its questions will not be published by then");
 
     const bulkRefused = await bulk("exams", [draftExam]);
     expect(bulkRefused.status).toBe(409);

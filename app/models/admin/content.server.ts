@@ -1,7 +1,7 @@
 // Staff editing of every content table (lib/admin/resources.ts says which): paged lists, versioned
 // saves that refuse a stale version, revisions, refusal to orphan rows, the audit log, and the
 // content version that public caches are keyed by. Every write is one transaction.
-import { and, asc, count, desc, eq, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { MySqlColumn, MySqlTable } from "drizzle-orm/mysql-core";
 // Read on the primary, never a replica: staff screens show what was just saved, and their edits check stamps against it.
 import { primary as db } from "~/db/client.server";
@@ -250,7 +250,8 @@ const PUBLISH_QUESTIONS_FIRST = what(
  * and its full marks: what its set's questions add up to, as the result page will count them. Full
  * marks count every question of the set, drafts too (that is the exam once they are published); so an
  * exam is not published (from a draft, scheduled or new) while some of its questions are not: its
- * students would get fewer questions than its full marks count. A published exam stays editable.
+ * students would get fewer questions than its full marks count; nor scheduled for a time by which some
+ * will still not be (a draft, or a question scheduled later). A published exam stays editable.
  */
 async function validateExam(v: Record<string, unknown>, id: number | null): Promise<FieldErrors> {
   const errors = liveWindowErrors(v);
@@ -264,6 +265,25 @@ async function validateExam(v: Record<string, unknown>, id: number | null): Prom
           `The exam was not published: ${ids.length} of its ${total} questions are still drafts or scheduled, so students would get fewer questions than its full marks count.`,
         ) + ` ${PUBLISH_QUESTIONS_FIRST}`;
       }
+    }
+  }
+  if (v.status === "scheduled" && v.publishAt instanceof Date && v.questionSetId) {
+    // The sweep publishes questions before exams, so a question due at the exam's own time is in time.
+    const [{ late }] = await db
+      .select({ late: count() })
+      .from(s.setQuestions)
+      .innerJoin(s.questions, eq(s.questions.id, s.setQuestions.questionId))
+      .where(
+        and(
+          eq(s.setQuestions.setId, Number(v.questionSetId)),
+          or(eq(s.questions.status, "draft"), and(eq(s.questions.status, "scheduled"), gt(s.questions.publishAt, v.publishAt))),
+        ),
+      );
+    if (late > 0) {
+      errors.status = what(
+        `পরীক্ষাটি নির্ধারণ করা হয়নি: এর ${toBanglaDigits(late)}টি প্রশ্ন এই সময়ের মধ্যে প্রকাশিত হবে না (খসড়া, বা পরের সময়ে নির্ধারিত)।`,
+        `The exam was not scheduled: ${late} of its questions will not be published by then (drafts, or scheduled later).`,
+      ) + ` ${PUBLISH_QUESTIONS_FIRST}`;
     }
   }
   if (v.questionSetId && v.fullMarks !== null && !errors.fullMarks) {
