@@ -5,7 +5,7 @@
 // on the screen. Rows with long unbroken names (a file name, a title) are made first: what widened
 // these pages before.
 import type { Page } from "@playwright/test";
-import { exec, expect, queryOne, signIn, test } from "./fixtures";
+import { exec, expect, queryOne, signIn, stylesApplied, test } from "./fixtures";
 import { png } from "./png";
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -77,8 +77,9 @@ for (const width of [360, 1280]) {
     for (const [label, path, heading] of [...LISTS, ["media-delete", `/gradmin/media/${id}/delete`, /Delete this image\?/] as const]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading }), label).toBeVisible();
-      // Measured once the page's images have arrived (a late image is what widened a page before).
-      await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+      // Measured once the page's stylesheets apply and its images have arrived (lazy ones below the fold never do).
+      await stylesApplied(page);
+      await page.waitForFunction(() => [...document.images].every((i) => i.complete || i.loading === "lazy"));
       await expect.poll(() => overflow(page), { message: `${label} at ${width} px` }).toBe("fits");
       if (width === 360) {
         // Readable, not merely squeezed in: a five-column table fits 360 px only by breaking its words

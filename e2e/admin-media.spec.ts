@@ -6,7 +6,7 @@
 // the question. No screen is wider than the phone.
 import type { Page } from "@playwright/test";
 import { crc32, deflateSync } from "node:zlib";
-import { exec, expect, isJsOn, queryOne, signIn, test } from "./fixtures";
+import { exec, expect, isJsOn, queryOne, signIn, stylesApplied, test } from "./fixtures";
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 /** The picture's size: wider than any phone, so a page that did not scale it would overflow. */
@@ -52,6 +52,7 @@ async function fitsTheScreen(page: Page) {
       const wider = document.documentElement.scrollWidth > window.innerWidth;
       return wider ? `${document.documentElement.scrollWidth} px: ${over.slice(-3).map(name).join(", ")}` : "fits";
     });
+  await stylesApplied(page);
   await expect.poll(measure, { message: `page wider than the screen at ${page.url()}` }).toBe("fits");
 }
 

@@ -4,7 +4,7 @@
 // 1280 and 360 px.
 import mysql from "mysql2/promise";
 import type { Page } from "@playwright/test";
-import { exec, expect, isJsOn, queryOne, signIn, test } from "./fixtures";
+import { exec, expect, isJsOn, queryOne, signIn, stylesApplied, test } from "./fixtures";
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -142,6 +142,7 @@ for (const width of [1280, 360]) {
     await expect(page.getByRole("status").filter({ hasText: "1 added." })).toBeVisible();
     await expect(page.getByText("সেটে আছে (In the set)")).toBeVisible();
     expect(await setOrder(setId)).toEqual([q.id]);
+    await stylesApplied(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "page wider than the screen").toBeLessThanOrEqual(0);
     await shot(page, `picker-${width}`);

@@ -81,3 +81,17 @@ export const test = base.extend<{ watchConsole: void; offlineThumbnails: void }>
 });
 
 export const isJsOn = () => test.info().project.name === "js-on";
+
+/**
+ * Waits until every stylesheet of the page applies. A page's width measured before that is the
+ * unstyled page's: without JavaScript, a page reached by a form post or `waitUntil: "domcontentloaded"`
+ * can be measured while its (render-blocking) stylesheets are still arriving, and Chromium lays it out
+ * without them for the measurement (never for the screen: nothing is painted before them). Unstyled
+ * selects as wide as their longest choice and pictures at their full width made pages 130-890 px too
+ * wide in runs that then passed again.
+ */
+export async function stylesApplied(page: Page) {
+  // Polled on a timer: animation frames wait on the same stylesheets.
+  const pending = () => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((l) => l.sheet === null).map((l) => l.href));
+  await expect.poll(pending, { message: "stylesheets not applied", timeout: 10_000, intervals: [50, 100, 250] }).toEqual([]);
+}
