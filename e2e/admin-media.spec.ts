@@ -5,36 +5,17 @@
 // the screen. An unused image is deleted after its confirmation page; a used one is refused, naming
 // the question. No screen is wider than the phone.
 import type { Page } from "@playwright/test";
-import { crc32, deflateSync } from "node:zlib";
 import { exec, expect, isJsOn, queryOne, signIn, stylesApplied, test } from "./fixtures";
+import { png } from "./png";
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 /** The picture's size: wider than any phone, so a page that did not scale it would overflow. */
 const W = 1200;
 const H = 90;
 
-function chunk(type: string, data: Buffer) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])) >>> 0);
-  return Buffer.concat([length, Buffer.from(type), data, crc]);
-}
-
 /** A W×H PNG of its own (a distinct hash) for each run: a band of colour, the run's tag after its end. */
 function image(name: string) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(W, 0);
-  ihdr.writeUInt32BE(H, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(W * 3, 0x2a)]);
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: H }, () => row)))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-  return { name, mimeType: "image/png", buffer: Buffer.concat([png, Buffer.from(name)]) };
+  return { name, mimeType: "image/png", buffer: png(W, H, name, 0x2a) };
 }
 
 const run = () => `${test.info().project.name}-${Date.now()}`;
