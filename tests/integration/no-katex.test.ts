@@ -51,6 +51,7 @@ import { loader as healthLoader } from "~/routes/healthz";
 import { loader as notFoundLoader } from "~/routes/$";
 import { call, closeDb, db, insertQuestions, newestPaperCode, renderFixtures, resetTables, schema, type QuestionFixture } from "./db";
 import { renderData } from "../support/render";
+import { subjectRowsOf } from "./home-page";
 
 // The route components read their data with Remix's hooks; here they get the loader/action output.
 
@@ -247,7 +248,7 @@ describe("every public page answers from stored HTML, with 0 KaTeX calls", () =>
     // One subject+grade, in both of the navbar's dropdowns (Subjects, Make Question).
     expect((renderData.root as { frame: { navbar: string } }).frame.navbar.match(/<a href="\/(subject|make-question)\/[^"]+\/\d+\/\d+"/g)).toHaveLength(2);
     const home = await data("home", () => call(homeLoader, "/home"));
-    expect(home.subjects[0].categories).toEqual([{ id: 10, name: "সেট ও ফাংশন", image: null }]);
+    expect(subjectRowsOf(home.sections)[0].categories).toEqual([10]);
     await data("subject", () => call(subjectLoader, "/subject/higher-math", { sname: "higher-math" }));
     await data("subject+grade", () => call(subjectGradeLoader, "/subject/higher-math/1/1", SUBJECT));
     await data("category", () => call(categoryLoader, "/category/10", { cid: "10" }));
