@@ -50,7 +50,30 @@ export async function sweepScheduled(now: Date = new Date()): Promise<number> {
         .where(and(eq(table.status, "scheduled"), lte(table.publishAt, now)))
         .for("update")) as { id: number }[];
       if (!due.length) continue;
-      const ids = due.map((r) => r.id);
+      let ids = due.map((r) => r.id);
+      if (table === examTitles) {
+        // An exam is not published short of questions: one whose set still holds a draft or a question
+        // scheduled later (made a draft again after the exam was scheduled) becomes a draft, saying why.
+        const held = await examsShortOfQuestions(tx, ids);
+        if (held.length) {
+          await tx
+            .update(examTitles)
+            .set({ status: "draft", version: sql`${examTitles.version} + 1` })
+            .where(and(inArray(examTitles.id, held.map((h) => h.id)), eq(examTitles.status, "scheduled")));
+          await tx.insert(auditLog).values(
+            held.map((h) => ({
+              staffId: null,
+              action: "update",
+              entity: resource,
+              entityId: String(h.id),
+              summary: `নির্ধারিত সময়ে প্রকাশিত হয়নি, এখন খসড়া: ${h.drafts}/${h.total}টি প্রশ্ন প্রকাশিত নয় (Not published at its scheduled time, now a draft: ${h.drafts} of its ${h.total} questions are not published)`,
+            })),
+          );
+          const heldIds = new Set(held.map((h) => h.id));
+          ids = ids.filter((id) => !heldIds.has(id));
+          if (!ids.length) continue;
+        }
+      }
       await tx
         .update(table)
         // A new version: an editor who opened the row before is told it changed, not overwritten.
@@ -66,6 +89,20 @@ export async function sweepScheduled(now: Date = new Date()): Promise<number> {
     if (published) await bumpContentVersion(tx);
     return published;
   });
+}
+
+/** Of these exams, those whose question set holds questions not published (the sweep has already published the due ones). */
+async function examsShortOfQuestions(tx: Pick<typeof db, "select">, ids: number[]): Promise<{ id: number; drafts: number; total: number }[]> {
+  const unpublished = sql<string>`sum(${questions.status} <> 'published')`;
+  const rows = await tx
+    .select({ id: examTitles.id, total: sql<string>`count(*)`, drafts: unpublished })
+    .from(examTitles)
+    .innerJoin(setQuestions, eq(setQuestions.setId, examTitles.questionSetId))
+    .innerJoin(questions, eq(questions.id, setQuestions.questionId))
+    .where(inArray(examTitles.id, ids))
+    .groupBy(examTitles.id)
+    .having(sql`${unpublished} > 0`);
+  return rows.map((r) => ({ id: r.id, drafts: Number(r.drafts), total: Number(r.total) }));
 }
 
 /** How often the server sweeps (PUBLISH_SWEEP_MS; 0 turns it off). A scheduled row appears at most this late. */

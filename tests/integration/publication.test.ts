@@ -419,6 +419,29 @@ describe("scheduled publishing", () => {
     expect(await sweepScheduled(new Date(at.getTime() + 60_000))).toBe(0);
     expect(Number(await contentVersion())).toBe(v0 + 1);
   });
+
+  it("makes a due exam a draft instead, saying why, while its set still holds a question that is not published", async () => {
+    const at = new Date(Date.now() + 5 * 3600_000);
+    at.setUTCSeconds(0, 0);
+    const question = (status: string, word: string) =>
+      createRow("questions", { type: "mcq", subjectId: String(subjectId), chapterId: String(chapterId), body: `<p>নির্ধারিত ${word}</p>`, "options.0": "হ্যাঁ", "options.1": "না", "options.correct": "0", marks: "1", status });
+    const ids = [await question("published", "চাপ"), await question("draft", "ঘনত্ব")];
+    const set = await createRow("question-sets", { name: "নির্ধারিত সেট", questionIds: ids.join("\n") });
+    // Scheduled while both questions were published; one was made a draft again afterwards, which no save of the exam sees.
+    const [{ insertId: exam }] = (await db
+      .insert(schema.examTitles)
+      .values({ name: "নির্ধারিত পরীক্ষা", questionSetId: set, fullMarks: 2, durationMinutes: 10, status: "scheduled", publishAt: at })) as unknown as [{ insertId: number }];
+    const stateOf = async () => (await db.select({ status: schema.examTitles.status }).from(schema.examTitles).where(eq(schema.examTitles.id, exam)))[0].status;
+    const held = () => db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, "exams"), eq(schema.auditLog.entityId, String(exam)), isNull(schema.auditLog.staffId)));
+
+    await sweepScheduled(at);
+    expect(await stateOf()).toBe("draft");
+    expect((await call(examLoader, `/exampage/${exam}`, { grtid: String(exam) })).status).toBe(404);
+    expect(await held()).toEqual([expect.objectContaining({ action: "update", summary: expect.stringContaining("now a draft: 1 of its 2 questions are not published") })]);
+    // Said once: the next sweep finds nothing due.
+    await sweepScheduled(new Date(at.getTime() + 60_000));
+    expect(await held()).toHaveLength(1);
+  });
 });
 
 describe("the migration", () => {
