@@ -13,7 +13,7 @@ import { badRequest, notFound } from "~/lib/http.server";
 import { fieldsOf, flagText, idText, z } from "~/lib/input";
 import { requireAdminForm } from "~/utils/auth.server";
 import { requireResource } from "~/utils/admin-access.server";
-import { BULK_MAX, bulkAddToSet, bulkMove, bulkPublication, bulkTrash, matchingIds, namesOf, readListQuery, refChoicesOf, type ListQuery } from "~/models/admin/content.server";
+import { BULK_MAX, bulkAddToSet, bulkMove, bulkPublication, bulkTrash, matchingIds, namesOf, readListQuery, refChoicesOf, type BulkOutcome, type ListQuery } from "~/models/admin/content.server";
 
 const BulkChoice = z.object({
   action: z.enum(["delete", "move", "add-to-set", "publish", "unpublish"], {
@@ -97,6 +97,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+/** Nothing was done (409): why, and the rows that hold it up, each linked. */
+const refusal = (error: string, blockers: { href: string; label: string }[] = []) => json({ error, blockers }, { status: 409 });
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const { def, staff, csrf } = await requireResource(request, params.resource);
   if (def.singleton) throw notFound();
@@ -105,14 +108,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { choice, query, ids, total } = await resolve(def, form);
   // "All matching" is what matches now: if that is not the count that was confirmed, ask again.
   if (choice.all && choice.count !== total) {
-    return json(
-      {
-        error: `এর মধ্যে মিলে যাওয়া সারির সংখ্যা বদলেছে: এখন ${total}টি। আবার দেখে নিশ্চিত করুন। (The matching rows changed meanwhile: now ${total}. Check and confirm again.)`,
-      },
-      { status: 409 }
-    );
+    return refusal(`এর মধ্যে মিলে যাওয়া সারির সংখ্যা বদলেছে: এখন ${total}টি। আবার দেখে নিশ্চিত করুন। (The matching rows changed meanwhile: now ${total}. Check and confirm again.)`);
   }
-  const outcome: { status: "done"; count: number } | { status: "refused"; message: string } =
+  const outcome: BulkOutcome =
     choice.action === "move"
       ? await bulkMove(def, ids, choice.toChapter!, staff.id)
       : choice.action === "add-to-set"
@@ -120,7 +118,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : choice.action === "publish" || choice.action === "unpublish"
       ? await bulkPublication(def, ids, choice.action === "publish" ? "published" : "draft", staff.id)
       : await bulkTrash(def, ids, staff.id);
-  if (outcome.status === "refused") return json({ error: outcome.message }, { status: 409 });
+  if (outcome.status === "refused") return refusal(outcome.message, outcome.blockers);
   return redirect(listHref(def, query, { bulk: choice.action, n: String(outcome.count) }));
 }
 
@@ -145,6 +143,15 @@ export default function BulkConfirm() {
       </p>
       <h1>{QUESTION[d.choice.action as BulkAction](n, d.many, d.target)}</h1>
       {refused?.error ? <Notice kind="error">{refused.error}</Notice> : null}
+      {refused?.blockers.length ? (
+        <ul className="bulk-blockers">
+          {refused.blockers.map((b) => (
+            <li key={b.href}>
+              <a href={b.href}>{b.label}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="muted">
         {d.choice.all ? "এই ফিল্টারে মেলা সবগুলো। (Every row matching the list's filter.)" : "টিক দেওয়া সারিগুলো। (The ticked rows.)"}{" "}
         {d.choice.action === "delete" ? "৩০ দিন পর্যন্ত ট্র্যাশ থেকে ফিরিয়ে আনা যাবে। (They can be restored from the Trash for 30 days.)" : null}

@@ -342,7 +342,10 @@ describe("an exam with draft questions", () => {
 
     const bulkRefused = await bulk("exams", [draftExam]);
     expect(bulkRefused.status).toBe(409);
-    expect(((await bulkRefused.json()) as { error: string }).error).toContain(`#${draftExam} খসড়া পরীক্ষা: 1/3`);
+    // Each exam that holds it up is named with a link to its edit screen (which links to publishing its questions).
+    expect(((await bulkRefused.json()) as { blockers: { href: string; label: string }[] }).blockers).toEqual([
+      { href: `/gradmin/content/exams/${draftExam}`, label: `#${draftExam} খসড়া পরীক্ষা: 1/3` },
+    ]);
     const [stored] = await db.select({ status: schema.examTitles.status }).from(schema.examTitles).where(eq(schema.examTitles.id, draftExam));
     expect(stored.status).toBe("draft");
 

@@ -952,7 +952,8 @@ export async function bulkBlockers(def: ResourceDef, ids: number[]): Promise<{ w
   return deps.flatMap((d, i) => (found[i].length ? [{ what: d.what, ids: found[i].map((r) => Number(r.id)) }] : []));
 }
 
-export type BulkOutcome = { status: "done"; count: number } | { status: "refused"; message: string };
+/** A refusal may name the rows that hold it up, each with a link to its edit screen. */
+export type BulkOutcome = { status: "done"; count: number } | { status: "refused"; message: string; blockers?: { href: string; label: string }[] };
 
 /** Moves questions or topics to a chapter: one transaction, each row's version moved and audited. */
 export async function bulkMove(def: ResourceDef, ids: number[], chapterId: number, staffId: number): Promise<BulkOutcome> {
@@ -1015,17 +1016,15 @@ export async function bulkPublication(def: ResourceDef, ids: number[], state: "p
     // As on an exam's own form: all or none, saying which exams wait for which number of questions.
     const waiting = await examsWithUnpublishedQuestions(ids);
     if (waiting.length) {
-      const list = waiting
-        .slice(0, 10)
-        .map((e) => `#${e.id} ${plainText(e.name, 60)}: ${e.drafts}/${e.total}`)
-        .join("; ");
       return {
         status: "refused",
         message:
           what(
             `${toBanglaDigits(waiting.length)}টি পরীক্ষার কিছু প্রশ্ন এখনো খসড়া বা নির্ধারিত, তাই কিছুই প্রকাশ করা হয়নি।`,
             `${waiting.length} of these exams still have draft or scheduled questions (drafts/questions below), so nothing was published.`,
-          ) + ` ${list}${waiting.length > 10 ? "…" : ""}. ${PUBLISH_QUESTIONS_FIRST}`,
+          ) + ` ${PUBLISH_QUESTIONS_FIRST}`,
+        // Each exam's edit screen says which questions and links to publishing them.
+        blockers: waiting.map((e) => ({ href: `/gradmin/content/exams/${e.id}`, label: `#${e.id} ${plainText(e.name, 60)}: ${e.drafts}/${e.total}` })),
       };
     }
   }
