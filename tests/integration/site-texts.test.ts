@@ -12,7 +12,6 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { footerHtml } from "~/components/shell-html.server";
 import { ADMISSION_SECTIONS, filterAdmission } from "~/lib/admission-filters";
-import { hashPassword } from "~/lib/password.server";
 import { SITE_TEXT_DEFAULTS } from "~/lib/site-texts";
 import { listExamAttempts, listMadePapers } from "~/models/admin/records.server";
 import { getShell } from "~/models/site.server";
@@ -20,24 +19,22 @@ import { closeDb, db, resetTables, schema, callWith as run } from "./db";
 import { postedFields, textOf } from "../support/dom";
 import { admissionOf, headingsOf, type HomeSections, type ShownAdmission } from "./home-page";
 import { renderData } from "../support/render";
+import { ORIGIN, onlyEditor, route as staffRoute, staffBrowser } from "./staff";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
-
-const ORIGIN = "http://test.local";
-const PASSWORD = "নীল-আকাশের-তারা-2026";
 
 type Args = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
 type Fn = (a: Args) => Promise<Response>;
 type RouteModule = { loader?: Fn; action?: Fn; default: FunctionComponent };
-const route = (file: string): Promise<RouteModule> => import(/* @vite-ignore */ `../../app/routes/${file}`);
+const route = (file: string) => staffRoute(file) as Promise<RouteModule>;
 
-let cookie = "";
-let csrf = "";
-const get = (path: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
+const browser = staffBrowser();
+const get = browser.get;
+/** A form post as the screen's own fields (repeated tick boxes in order, its CSRF token among them). */
 function post(path: string, fields: [string, string][]) {
   return new Request(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: browser.state.cookie },
     body: new URLSearchParams(fields).toString(),
   });
 }
@@ -96,27 +93,10 @@ async function save(fields: [string, string][], intent = "save") {
 
 beforeAll(async () => {
   await resetTables();
-  await db.delete(schema.staffSessions);
-  await db.delete(schema.loginThrottle);
-  await db.delete(schema.staffUsers);
-  await db.insert(schema.staffUsers).values([
-    { id: 1, name: "সম্পাদক", username: "editor1", email: "e1@example.com", passwordHash: await hashPassword(PASSWORD), role: 2, roleLabel: "Editor" },
-  ]);
+  await onlyEditor();
   await db.insert(schema.mcqCategories).values(CATS.map((c, i) => ({ ...c, sort: i + 1 })));
-  const login = await route("gradmin_.login.tsx");
-  const res = await run(
-    login.action,
-    new Request(`${ORIGIN}/gradmin/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-      body: new URLSearchParams({ identifier: "editor1", password: PASSWORD, redirectTo: "/gradmin" }).toString(),
-    }),
-  );
-  expect(res.status).toBe(302);
-  cookie = res.headers.get("Set-Cookie")!.split(";")[0];
-  const layout = await route("gradmin.tsx");
-  csrf = ((await (await run(layout.loader, get("/gradmin"))).json()) as { csrf: string }).csrf;
-  expect(csrf).toBeTruthy();
+  await browser.signIn("editor1");
+  expect(browser.state.csrf).toBeTruthy();
 });
 
 afterAll(closeDb);
@@ -140,7 +120,7 @@ describe("site texts and admission rules", () => {
     expect(fields.filter(([k]) => k === "cat_university").map(([, v]) => v)).toEqual(["501", "502"]);
     expect(fields.find(([k]) => k === "footer_copyright_owner")![1]).toBe("Your Company");
     expect(textOf(page)).toContain("Mathematics University Admission · নাম মেলে (name match)");
-    const res = await save([...fields, ["csrf", csrf]]);
+    const res = await save([...fields, ["csrf", browser.state.csrf]]);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/gradmin/site-texts?saved=unchanged");
     expect(await db.select().from(schema.siteSettings).where(eq(schema.siteSettings.key, "admission:university"))).toEqual([]);
