@@ -49,6 +49,35 @@ export function Field({
   );
 }
 
+/** One of a list's filters: a select whose empty choice is "any"; the value is the URL's (a GET form). */
+export function FilterSelect({
+  label,
+  name,
+  value,
+  options,
+  any = "সব (Any)",
+}: {
+  label: string;
+  name: string;
+  value: string | number | null | undefined;
+  options: readonly { value: string | number; label: string }[];
+  any?: string;
+}) {
+  return (
+    <label>
+      <span>{label}</span>
+      <select name={name} defaultValue={value ?? ""}>
+        <option value="">{any}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** A list's filter form ends with these: apply (a GET, so the filter is the URL) and back to everything. */
 export function FilterActions({ clearHref }: { clearHref: string }) {
   return (

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary, FilterActions } from "~/components/admin";
+import { AdminErrorBoundary, FilterActions, FilterSelect } from "~/components/admin";
 import { Pager } from "~/components/admin-pager";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
@@ -66,33 +66,25 @@ export default function Attempts() {
       </p>
       <Form method="get" className="admin-form list-filter" role="search" aria-label="চেষ্টা ছাঁকুন (Filter the attempts)">
         <div className="filter-grid">
-          <label>
-            <span>পরীক্ষা (Exam)</span>
-            <select name="exam" defaultValue={q.exam ?? ""}>
-              <option value="">সব (Any)</option>
-              {exams.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>ধরন (Kind)</span>
-            <select name="kind" defaultValue={q.kind ?? ""}>
-              <option value="">সব (Any)</option>
-              <option value="live">লাইভ (Live)</option>
-              <option value="practice">অনুশীলন (Practice)</option>
-            </select>
-          </label>
-          <label>
-            <span>অবস্থা (State)</span>
-            <select name="state" defaultValue={q.state ?? ""}>
-              <option value="">সব (Any)</option>
-              <option value="finished">শেষ (Finished)</option>
-              <option value="unfinished">শেষ হয়নি (Not finished)</option>
-            </select>
-          </label>
+          <FilterSelect label="পরীক্ষা (Exam)" name="exam" value={q.exam} options={exams.map((e) => ({ value: e.id, label: e.name }))} />
+          <FilterSelect
+            label="ধরন (Kind)"
+            name="kind"
+            value={q.kind}
+            options={[
+              { value: "live", label: "লাইভ (Live)" },
+              { value: "practice", label: "অনুশীলন (Practice)" },
+            ]}
+          />
+          <FilterSelect
+            label="অবস্থা (State)"
+            name="state"
+            value={q.state}
+            options={[
+              { value: "finished", label: "শেষ (Finished)" },
+              { value: "unfinished", label: "শেষ হয়নি (Not finished)" },
+            ]}
+          />
         </div>
         <FilterActions clearHref="/gradmin/attempts" />
       </Form>

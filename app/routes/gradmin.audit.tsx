@@ -5,7 +5,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { AuditTable } from "~/components/audit-table";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary, FilterActions } from "~/components/admin";
+import { AdminErrorBoundary, FilterActions, FilterSelect } from "~/components/admin";
+import { Pager } from "~/components/admin-pager";
 import { auditScopeOf } from "~/lib/admin/audit-scope";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
@@ -68,12 +69,6 @@ export const meta: MetaFunction = () => [{ title: "অডিট লগ (Audit lo
 
 export default function Audit() {
   const { q, all, total, pages, rows, choices } = useLoaderData<typeof loader>();
-  const pageLink = (page: number) => {
-    const p = new URLSearchParams();
-    for (const [k, v] of Object.entries(q)) if (v !== undefined && k !== "page") p.set(k, String(v));
-    if (page > 1) p.set("page", String(page));
-    return `?${p}`;
-  };
   return (
     <>
       <h1>
@@ -86,39 +81,9 @@ export default function Audit() {
       </p>
       <Form method="get" className="admin-form list-filter" role="search" aria-label="অডিট ছাঁকুন (Filter the audit log)">
         <div className="filter-grid">
-          <label>
-            <span>কে (Staff)</span>
-            <select name="staff" defaultValue={q.staff ?? ""}>
-              <option value="">সবাই (Anyone)</option>
-              {choices.staff.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>ধরন (Type)</span>
-            <select name="entity" defaultValue={q.entity ?? ""}>
-              <option value="">সব (Any)</option>
-              {choices.entities.map((e) => (
-                <option key={e} value={e}>
-                  {e}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>কাজ (Action)</span>
-            <select name="action" defaultValue={q.action ?? ""}>
-              <option value="">সব (Any)</option>
-              {choices.actions.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect label="কে (Staff)" name="staff" value={q.staff} any="সবাই (Anyone)" options={choices.staff.map((s) => ({ value: s.id, label: s.name }))} />
+          <FilterSelect label="ধরন (Type)" name="entity" value={q.entity} options={choices.entities.map((e) => ({ value: e, label: e }))} />
+          <FilterSelect label="কাজ (Action)" name="action" value={q.action} options={choices.actions.map((a) => ({ value: a, label: a }))} />
           <label>
             <span>থেকে, তারিখ (From date)</span>
             <input type="date" name="from" defaultValue={q.from ?? ""} />
@@ -135,15 +100,7 @@ export default function Audit() {
       ) : (
         <AuditTable rows={rows} />
       )}
-      {pages > 1 ? (
-        <nav className="pager" aria-label="পাতা (Pages)">
-          {q.page > 1 ? <a href={pageLink(q.page - 1)}>← আগের (Previous)</a> : null}
-          <span>
-            পাতা {toBanglaDigits(q.page)} / {toBanglaDigits(pages)}
-          </span>
-          {q.page < pages ? <a href={pageLink(q.page + 1)}>পরের (Next) →</a> : null}
-        </nav>
-      ) : null}
+      <Pager page={q.page} pages={pages} q={q} />
     </>
   );
 }

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary, FilterActions } from "~/components/admin";
+import { AdminErrorBoundary, FilterActions, FilterSelect } from "~/components/admin";
 import { Pager } from "~/components/admin-pager";
 import { toBanglaDigits } from "~/lib/bangla-digits";
 import { formatDhakaDateTime } from "~/lib/dhaka-time";
@@ -47,25 +47,16 @@ export default function Papers() {
       </p>
       <Form method="get" className="admin-form list-filter" role="search" aria-label="প্রশ্নপত্র ছাঁকুন (Filter the papers)">
         <div className="filter-grid">
-          <label>
-            <span>বিষয় (Subject)</span>
-            <select name="subject" defaultValue={q.subject ?? ""}>
-              <option value="">সব (Any)</option>
-              {subjects.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>OMR উত্তরপত্র (OMR sheets)</span>
-            <select name="sheets" defaultValue={q.sheets ?? ""}>
-              <option value="">সব (Any)</option>
-              <option value="with">আপলোড হয়েছে (Uploaded)</option>
-              <option value="without">হয়নি (None)</option>
-            </select>
-          </label>
+          <FilterSelect label="বিষয় (Subject)" name="subject" value={q.subject} options={subjects.map((s) => ({ value: s.id, label: s.name }))} />
+          <FilterSelect
+            label="OMR উত্তরপত্র (OMR sheets)"
+            name="sheets"
+            value={q.sheets}
+            options={[
+              { value: "with", label: "আপলোড হয়েছে (Uploaded)" },
+              { value: "without", label: "হয়নি (None)" },
+            ]}
+          />
         </div>
         <FilterActions clearHref="/gradmin/papers" />
       </Form>
